@@ -1,0 +1,279 @@
+"""The game API every kibitz game implements.
+
+A `Game` is the authoritative true state of one game: a pure state machine driven by
+`apply(seat, move)`. The public methods check seats, turn, legality and game over once;
+each game implements only the private hooks (`_deal`, `_legal_moves`, `_apply`, ...).
+
+Several seats may have to act at once (X bere!'s hidden simultaneous choice): `to_act()` is a
+set. Decisions in the middle of a resolution (take a row, choose an X card) are ordinary moves
+of the seat that must decide. Hidden information leaves a game only through `view(seat)`.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+from kibitz.core.errors import (
+    GameOverError,
+    IllegalMoveError,
+    NotYourTurnError,
+    SeatError,
+    StateError,
+    ViewError,
+)
+from kibitz.core.options import build_options, options_to_dict
+from kibitz.core.rng import child_seed
+
+View = dict[str, Any]
+"""Plain JSON-ready data: what one seat (or a spectator, seat None) may know."""
+
+State = dict[str, Any]
+"""Plain JSON-ready data: the whole true state, for the server's storage and for debugging."""
+
+
+class Move:
+    """Base of every game's moves: a value whose `str()` is its notation (see `Game.parse_move`)."""
+
+    __slots__ = ()
+
+
+M = TypeVar("M", bound=Move)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game: each seat's score in the game's own scoring, and the
+    winning seats (several when they share the win; both partners of a winning team)."""
+
+    scores: tuple[float, ...]
+    winners: frozenset[int]
+
+
+class Game(ABC, Generic[M]):
+    """One game in progress. Build it with `kibitz.make`, never directly."""
+
+    name: ClassVar[str]
+    """The registry name, for example "xbere"."""
+
+    options_class: ClassVar[type[Any]]
+    """The game's frozen, documented options dataclass."""
+
+    def __init__(self, players: int, options: Any) -> None:
+        self.players = players
+        self.options = options
+        self.seed: int | None = None
+        self.setup: Mapping[str, Any] | None = None
+        self.history: list[tuple[int, M]] = []
+        self._to_act: frozenset[int] = frozenset()
+        self._over = False
+        self._legal: dict[int, Sequence[M]] = {}
+
+    # ----------------------------------------------------------------- construction
+
+    @classmethod
+    def new(
+        cls, players: int, options: Any, seed: int, setup: Mapping[str, Any] | None = None
+    ) -> Self:
+        """A fresh game dealt from `setup` where given, else from `seed`."""
+        game = cls(players, options)
+        game.seed, game.setup = seed, setup
+        game._deal(seed, setup)
+        return game
+
+    @classmethod
+    def from_state(cls, state: State) -> Self:
+        """The game that `to_state()` saved; a malformed state raises `StateError`."""
+        try:
+            players = state["players"]
+            game = cls(players, build_options(cls.options_class, players, state["options"]))
+            game.seed, game.setup = state["seed"], state["setup"]
+            game.history = [(seat, game.parse_move(text)) for seat, text in state["moves"]]
+            game._load_state(state)
+        except (KeyError, TypeError, IndexError, ValueError) as error:
+            raise StateError(f"cannot restore a {cls.name} state: {error!r}") from error
+        game._legal = {}
+        return game
+
+    @classmethod
+    def determinize(cls, view: View, rng: random.Random) -> Self:
+        """A full game consistent with `view`: what the seat does not know is sampled by `rng`.
+
+        Search bots play out such games. The result has no history and a fresh seed for
+        whatever chance is still to come; `view(seat)` of it equals `view` for that seat.
+        """
+        if view.get("game") != cls.name:
+            raise ViewError(f"a {view.get('game')!r} view cannot make a {cls.name} game")
+        try:
+            players = view["players"]
+            game = cls(players, build_options(cls.options_class, players, view["options"]))
+            game.seed = child_seed(rng)
+            game._load_view(view, rng)
+        except (KeyError, TypeError, IndexError, ValueError) as error:
+            if isinstance(error, ViewError):
+                raise
+            raise ViewError(f"cannot determinize a {cls.name} view: {error!r}") from error
+        game._legal = {}
+        return game
+
+    # ----------------------------------------------------------------- queries
+
+    def to_act(self) -> frozenset[int]:
+        """The seats that must act now (empty once the game is over)."""
+        return self._to_act
+
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def version(self) -> int:
+        """The number of moves applied so far: a client's state version."""
+        return len(self.history)
+
+    def legal_moves(self, seat: int) -> Sequence[M]:
+        """The moves `seat` may make now; empty when it is not among the seats to act."""
+        legal = self._legal.get(seat)
+        if legal is None:
+            if seat not in self._to_act:
+                self._check_seat(seat)
+                return ()
+            legal = self._legal[seat] = self._legal_moves(seat)
+        return legal
+
+    def scores(self) -> tuple[float, ...]:
+        """Each seat's score so far, in the game's own scoring (all seats' knowledge)."""
+        return self._scores()
+
+    def outcome(self) -> Outcome | None:
+        """Scores and winners once the game is over, else None."""
+        if not self._over:
+            return None
+        return Outcome(self._scores(), self._winners())
+
+    @abstractmethod
+    def invariants(self) -> list[str]:
+        """Problems with the true state (cards lost or duplicated, ...); empty when sound.
+        The conformance checker calls it after every step."""
+
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """Seats that play as one side; every seat alone unless a game says otherwise."""
+        return tuple((seat,) for seat in range(self.players))
+
+    # ----------------------------------------------------------------- acting
+
+    def apply(self, seat: int, move: M | str) -> None:
+        """Make `move` (a move object or its notation) for `seat`.
+
+        Raises `GameOverError`, `SeatError`, `NotYourTurnError`, `NotationError` or
+        `IllegalMoveError`, and then nothing has changed.
+        """
+        if seat not in self._to_act:
+            self._refuse_seat(seat)
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self._legal_moves(seat)
+        if move not in legal:
+            shown = ", ".join(str(m) for m in legal[:12]) + (", ..." if len(legal) > 12 else "")
+            raise IllegalMoveError(f"{move} is not legal for seat {seat} now; legal: {shown}")
+        self._apply(seat, move)
+        self._legal = {}
+        self.history.append((seat, move))
+
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """The move written as `text`; raises `NotationError`. `str(move)` gives it back."""
+
+    # ----------------------------------------------------------------- seeing
+
+    def view(self, seat: int | None = None) -> View:
+        """What `seat` may know now (None: a spectator), as plain JSON-ready data."""
+        if seat is not None:
+            self._check_seat(seat)
+        data: View = {
+            "game": self.name,
+            "players": self.players,
+            "options": options_to_dict(self.options),
+            "seat": seat,
+            "to_act": sorted(self._to_act),
+            "over": self._over,
+            "legal": [] if seat is None else [str(m) for m in self.legal_moves(seat)],
+        }
+        data.update(self._view(seat))
+        if self._over:
+            outcome = self.outcome()
+            assert outcome is not None
+            data["scores"] = list(outcome.scores)
+            data["winners"] = sorted(outcome.winners)
+        return data
+
+    def to_state(self) -> State:
+        """The whole true state as plain data; `from_state` restores it. Server-side only."""
+        data: State = {
+            "game": self.name,
+            "players": self.players,
+            "options": options_to_dict(self.options),
+            "seed": self.seed,
+            "setup": self.setup,
+            "moves": [[seat, str(move)] for seat, move in self.history],
+        }
+        data.update(self._state())
+        return data
+
+    # ----------------------------------------------------------------- helpers
+
+    def _check_seat(self, seat: int) -> None:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise SeatError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
+
+    def _refuse_seat(self, seat: int) -> None:
+        if self._over:
+            raise GameOverError("the game is over")
+        self._check_seat(seat)
+        waiting = ", ".join(str(s) for s in sorted(self._to_act))
+        raise NotYourTurnError(f"seat {seat} may not act now; waiting for seat {waiting}")
+
+    def _finish(self) -> None:
+        """Mark the game over: nobody acts any more."""
+        self._over = True
+        self._to_act = frozenset()
+
+    # ----------------------------------------------------------------- hooks
+
+    @abstractmethod
+    def _deal(self, seed: int, setup: Mapping[str, Any] | None) -> None:
+        """Set up the start position (raise `SetupError` for a bad setup)."""
+
+    @abstractmethod
+    def _legal_moves(self, seat: int) -> Sequence[M]:
+        """The legal moves of `seat`, which is among the seats to act."""
+
+    @abstractmethod
+    def _apply(self, seat: int, move: M) -> None:
+        """Make a legal move; must not fail."""
+
+    @abstractmethod
+    def _scores(self) -> tuple[float, ...]: ...
+
+    @abstractmethod
+    def _winners(self) -> frozenset[int]: ...
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> View:
+        """The game-specific part of a view."""
+
+    @abstractmethod
+    def _state(self) -> State:
+        """The game-specific part of the true state."""
+
+    @abstractmethod
+    def _load_state(self, state: State) -> None:
+        """Restore what `_state` saved (history, seed and options are already set)."""
+
+    @abstractmethod
+    def _load_view(self, view: View, rng: random.Random) -> None:
+        """Fill in a full state consistent with `view`, sampling the unknown with `rng`."""

@@ -1,0 +1,5 @@
+"""Every game's rules, one sub-package each. Importing this registers them all."""
+
+from kibitz.games import nimmt
+
+__all__ = ["nimmt"]

@@ -1,0 +1,431 @@
+"""The row-game engine shared by X bere! and classic 6 nimmt!.
+
+A turn: every seat chooses a hand card face down (simultaneously: all seats are to act);
+when the last seat has chosen, the cards are revealed and placed from the lowest. A card
+that cannot be placed, or that fills a row, stops the placement until its player decides
+(`take N`, then in X bere! `x N`); those decisions are ordinary moves of that seat.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kibitz.core import Game, State, View, ViewError
+from kibitz.core.rng import derive
+from kibitz.games.nimmt.cards import bullheads
+from kibitz.games.nimmt.moves import Play, RowMove, Take, XCard, parse_move
+from kibitz.games.nimmt.options import MAX_DECK, Rules, SixNimmtOptions, XBereOptions
+from kibitz.games.nimmt.setup import read_deal, round_setups, shuffled_deal
+
+_PLAYS = [Play(card) for card in range(MAX_DECK + 1)]
+_XCARDS = [XCard(card) for card in range(MAX_DECK + 1)]
+_TAKES = [Take(row) for row in range(1, 11)]
+
+Pending = tuple[str, int, list[int]]
+"""A decision the placement waits for: ("take", seat, []) or ("x", seat, taken cards)."""
+
+
+class RowGame(Game[RowMove]):
+    """X bere! and 6 nimmt!: `rules` (from the options) says which."""
+
+    options: XBereOptions | SixNimmtOptions
+
+    def __init__(self, players: int, options: XBereOptions | SixNimmtOptions) -> None:
+        super().__init__(players, options)
+        self.rules: Rules = options.rules()
+        self._everyone = frozenset(range(players))
+        self._alone = [frozenset((seat,)) for seat in range(players)]
+        self.round = 0
+        self.turn = 0
+        self.rows: list[list[int]] = []
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.known: list[set[int]] = [set() for _ in range(players)]
+        """Cards seen going back to each hand (public until played)."""
+        self.chosen: list[int | None] = [None] * players
+        self.queue: list[tuple[int, int]] = []
+        """This turn's revealed (card, seat), lowest first."""
+        self.placed = 0
+        """How many cards of `queue` are placed."""
+        self.pending: Pending | None = None
+        self.x_rows: list[list[int]] = [[] for _ in range(players)]
+        self.piles: list[list[int]] = [[] for _ in range(players)]
+        """X piles in X bere!, penalty piles in 6 nimmt!."""
+        self.emptied = False
+        """Someone played the last card of their hand this turn."""
+        self.events: list[dict[str, Any]] = []
+        self.round_scores: list[list[int]] = []
+        self.dealt = 0
+        """Cards dealt into play this round; the rest of the deck is out of play, unseen."""
+
+    # ----------------------------------------------------------------- dealing
+
+    def _deal(self, seed: int, setup: Mapping[str, Any] | None) -> None:
+        deals = round_setups(setup, self.rules)
+        for index, deal in enumerate(deals):
+            read_deal(deal, self.rules, self.players, index)
+        self._deal_round()
+
+    def _deal_round(self) -> None:
+        deals = round_setups(self.setup, self.rules)
+        if self.round < len(deals):
+            rows, hands = read_deal(deals[self.round], self.rules, self.players, self.round)
+        else:
+            assert self.seed is not None
+            rng = derive(self.seed, "deal", self.round)
+            rows, hands = shuffled_deal(self.rules, self.players, rng)
+        self.rows, self.hands = rows, hands
+        self.dealt = sum(map(len, rows)) + sum(map(len, hands))
+        players = self.players
+        self.known = [set() for _ in range(players)]
+        self.chosen = [None] * players
+        self.x_rows = [[] for _ in range(players)]
+        self.piles = [[] for _ in range(players)]
+        self.pending = None
+        self.emptied = False
+        self._to_act = self._everyone
+
+    # ----------------------------------------------------------------- moves
+
+    def parse_move(self, text: str) -> RowMove:
+        return parse_move(text)
+
+    def _legal_moves(self, seat: int) -> Sequence[RowMove]:
+        pending = self.pending
+        if pending is None:
+            plays = _PLAYS
+            return [plays[card] for card in self.hands[seat]]
+        if pending[0] == "take":
+            return _TAKES[: len(self.rows)]
+        xcards = _XCARDS
+        return [xcards[card] for card in pending[2]]
+
+    def _apply(self, seat: int, move: RowMove) -> None:
+        kind = type(move)
+        if kind is Play:
+            card = move.number
+            self.hands[seat].remove(card)
+            self.chosen[seat] = card
+            self._to_act = waiting = self._to_act - self._alone[seat]
+            if not waiting:
+                self._reveal()
+        elif kind is Take:
+            self._take_low(seat, move.number - 1)
+        else:
+            self._choose_x(seat, move.number)
+
+    def _reveal(self) -> None:
+        self.queue = sorted(
+            (card, seat) for seat, card in enumerate(self.chosen) if card is not None
+        )
+        self.chosen = [None] * self.players
+        self.emptied = not all(self.hands)
+        for card, seat in self.queue:
+            self.known[seat].discard(card)
+        self.placed = 0
+        self.events = []
+        self._resolve()
+
+    def _resolve(self) -> None:
+        """Place the revealed cards from `placed` on, until a decision or the turn's end."""
+        rows, full, queue, events = self.rows, self.rules.full, self.queue, self.events
+        i = self.placed
+        while i < len(queue):
+            card, seat = queue[i]
+            best, best_last = -1, 0
+            for r, row in enumerate(rows):
+                last = row[-1]
+                if best_last < last < card:
+                    best, best_last = r, last
+            if best < 0:
+                self.placed = i
+                self.pending = ("take", seat, [])
+                self._to_act = self._alone[seat]
+                return
+            row = rows[best]
+            i += 1
+            if len(row) >= full[best]:
+                rows[best] = [card]
+                events.append(
+                    {
+                        "type": "take",
+                        "seat": seat,
+                        "card": card,
+                        "row": best + 1,
+                        "cards": row,
+                        "reason": "full",
+                    }
+                )
+                if self._taken(seat, row, i):
+                    return
+            else:
+                row.append(card)
+                events.append({"type": "place", "seat": seat, "card": card, "row": best + 1})
+        self.placed = i
+        self._end_turn()
+
+    def _taken(self, seat: int, cards: list[int], placed: int) -> bool:
+        """Hand the taken cards to `seat`; True when a decision (the X card) must come first."""
+        self.placed = placed
+        if self.rules.x_rows:
+            self.pending = ("x", seat, sorted(cards))
+            self._to_act = self._alone[seat]
+            return True
+        self.piles[seat].extend(cards)
+        return False
+
+    def _take_low(self, seat: int, row_index: int) -> None:
+        card = self.queue[self.placed][0]
+        taken = self.rows[row_index]
+        self.rows[row_index] = [card]
+        self.pending = None
+        self.events.append(
+            {
+                "type": "take",
+                "seat": seat,
+                "card": card,
+                "row": row_index + 1,
+                "cards": taken,
+                "reason": "low",
+            }
+        )
+        if not self._taken(seat, taken, self.placed + 1):
+            self._resolve()
+
+    def _choose_x(self, seat: int, card: int) -> None:
+        assert self.pending is not None
+        taken = self.pending[2]
+        x_row = self.x_rows[seat]
+        packed = bool(x_row) and x_row[-1] > card
+        if packed:
+            self.piles[seat].extend(x_row)
+            self.x_rows[seat] = [card]
+        else:
+            x_row.append(card)
+        back = [c for c in taken if c != card]
+        hand = self.hands[seat]
+        for c in back:
+            insort(hand, c)
+        self.known[seat].update(back)
+        self.pending = None
+        self.events.append(
+            {"type": "x", "seat": seat, "card": card, "packed": packed, "back": back}
+        )
+        self._resolve()
+
+    def _end_turn(self) -> None:
+        self.turn += 1
+        ended = self.emptied if self.rules.end == "played-last" else not all(self.hands)
+        if not ended:
+            self._to_act = self._everyone
+            return
+        self.round_scores.append(self._round_penalties())
+        rules = self.rules
+        if rules.rounds is not None:
+            more = len(self.round_scores) < rules.rounds
+        else:
+            assert rules.target is not None
+            more = max(self._totals()) < rules.target
+        if more:
+            self.round += 1
+            self._deal_round()
+        else:
+            self._finish()
+
+    # ----------------------------------------------------------------- scoring
+
+    def _round_penalties(self) -> list[int]:
+        """This round's penalty per seat: hand cards (X bere! only), piles (doubled in X bere!)."""
+        rules = self.rules
+        value = bullheads if rules.bullheads else _one
+        hand_weight, pile_weight = (1, 2) if rules.x_rows else (0, 1)
+        return [
+            hand_weight * sum(value(c) for c in hand) + pile_weight * sum(value(c) for c in pile)
+            for hand, pile in zip(self.hands, self.piles, strict=True)
+        ]
+
+    def _totals(self) -> list[int]:
+        return [sum(scores) for scores in zip(*self.round_scores, strict=True)] or [
+            0
+        ] * self.players
+
+    def _scores(self) -> tuple[float, ...]:
+        totals = self._totals()
+        if self._over:
+            return tuple(totals)
+        current = self._round_penalties()
+        return tuple(t + c for t, c in zip(totals, current, strict=True))
+
+    def _winners(self) -> frozenset[int]:
+        scores = self._scores()
+        best = min(scores)
+        return frozenset(seat for seat, score in enumerate(scores) if score == best)
+
+    def public_scores(self) -> list[float] | None:
+        """The scores so far when everyone can work them out (not when bullheads of hidden
+        hand cards count)."""
+        if self._over or not (self.rules.bullheads and self.rules.x_rows):
+            return list(self._scores())
+        return None
+
+    def invariants(self) -> list[str]:
+        problems = []
+        cards: list[int] = []
+        for group in (self.rows, self.hands, self.x_rows, self.piles):
+            for part in group:
+                cards.extend(part)
+        cards.extend(card for card in self.chosen if card is not None)
+        if not self._over:
+            cards.extend(card for card, _ in self.queue[self.placed :])
+        if self.pending is not None:
+            cards.extend(self.pending[2])
+        if len(set(cards)) != len(cards):
+            problems.append("a card is in two places")
+        if any(not 1 <= card <= self.rules.deck_size for card in cards):
+            problems.append("a card outside the deck")
+        if len(cards) != self.dealt:
+            problems.append(f"{len(cards)} cards in play, {self.dealt} were dealt")
+        for r, row in enumerate(self.rows):
+            if not row or row != sorted(row) or len(row) > self.rules.full[r]:
+                problems.append(f"row {r + 1} is {row}")
+        for seat in range(self.players):
+            if self.hands[seat] != sorted(self.hands[seat]):
+                problems.append(f"hand {seat} is not sorted")
+            if self.x_rows[seat] != sorted(self.x_rows[seat]):
+                problems.append(f"X row {seat} is not ascending")
+            held = {*self.hands[seat], self.chosen[seat]}
+            if not self.known[seat] <= held:
+                problems.append(f"known cards of seat {seat} are not in its hand")
+        choosing = {s for s in range(self.players) if self.chosen[s] is None}
+        if not self._over and self.pending is None and self._to_act != choosing:
+            problems.append("the seats to act are not the seats yet to choose")
+        return problems
+
+    # ----------------------------------------------------------------- views and state
+
+    def _pile_keys(self) -> tuple[str, str]:
+        return ("x_rows", "x_piles") if self.rules.x_rows else ("", "piles")
+
+    def _public(self) -> dict[str, Any]:
+        """Everything every seat and spectator sees."""
+        row_key, pile_key = self._pile_keys()
+        data: dict[str, Any] = {
+            "round": self.round + 1,
+            "turn": self.turn + 1,
+            "rows": [list(row) for row in self.rows],
+            "row_limits": list(self.rules.row_limits),
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "known": [sorted(cards) for cards in self.known],
+            "chosen": [card is not None for card in self.chosen],
+            "revealed": [[card, seat] for card, seat in self.queue],
+            "placed": self.placed,
+            "pending": _pending_data(self.pending, self.queue, self.placed),
+            pile_key: [list(pile) for pile in self.piles],
+            "round_scores": [list(scores) for scores in self.round_scores],
+            "dealt": self.dealt,
+            "emptied": self.emptied,
+            "events": [dict(event) for event in self.events],
+        }
+        if row_key:
+            data[row_key] = [list(row) for row in self.x_rows]
+        return data
+
+    def _view(self, seat: int | None) -> View:
+        data = self._public()
+        data["hand"] = None if seat is None else list(self.hands[seat])
+        data["choice"] = None if seat is None else self.chosen[seat]
+        data["scores"] = self.public_scores()
+        return data
+
+    def _state(self) -> State:
+        data = self._public()
+        data["hands"] = [list(hand) for hand in self.hands]
+        data["choices"] = list(self.chosen)
+        data["to_act"] = sorted(self._to_act)
+        data["over"] = self._over
+        data["scores"] = list(self._scores())
+        return data
+
+    def _load_common(self, data: Mapping[str, Any]) -> None:
+        row_key, pile_key = self._pile_keys()
+        self.round = data["round"] - 1
+        self.turn = data["turn"] - 1
+        self.rows = [list(row) for row in data["rows"]]
+        self.known = [set(cards) for cards in data["known"]]
+        self.queue = [(card, seat) for card, seat in data["revealed"]]
+        self.placed = data["placed"]
+        pending = data["pending"]
+        self.pending = (
+            None
+            if pending is None
+            else (pending["decision"], pending["seat"], list(pending["cards"]))
+        )
+        self.piles = [list(pile) for pile in data[pile_key]]
+        self.x_rows = [list(row) for row in data[row_key]] if row_key else self.x_rows
+        self.round_scores = [list(scores) for scores in data["round_scores"]]
+        self.dealt = data["dealt"]
+        self.emptied = data["emptied"]
+        self.events = [dict(event) for event in data["events"]]
+        self._to_act = frozenset(data["to_act"])
+        self._over = data["over"]
+        if len(self.rows) != len(self.rules.row_limits) or len(self.piles) != self.players:
+            raise ValueError("the rows or piles do not match the options")
+
+    def _load_state(self, state: State) -> None:
+        self._load_common(state)
+        self.hands = [sorted(hand) for hand in state["hands"]]
+        self.chosen = list(state["choices"])
+
+    def _load_view(self, view: View, rng: random.Random) -> None:
+        self._load_common(view)
+        me = view["seat"]
+        players = self.players
+        located: set[int] = set()
+        for group in (self.rows, self.x_rows, self.piles, self.known):
+            for cards in group:
+                located.update(cards)
+        located.update(card for card, _ in self.queue[self.placed :])
+        if self.pending is not None:
+            located.update(self.pending[2])
+        chosen = view["chosen"]
+        if me is not None:
+            located.update(view["hand"])
+            if view["choice"] is not None:
+                located.add(view["choice"])
+        pool = [card for card in range(1, self.rules.deck_size + 1) if card not in located]
+        rng.shuffle(pool)
+        self.hands = [[] for _ in range(players)]
+        self.chosen = [None] * players
+        for seat in range(players):
+            if seat == me:
+                self.hands[seat] = sorted(view["hand"])
+                self.chosen[seat] = view["choice"]
+                continue
+            known = sorted(self.known[seat])
+            size = view["hand_sizes"][seat] + (1 if chosen[seat] else 0)
+            need = size - len(known)
+            if need < 0 or need > len(pool):
+                raise ViewError(f"seat {seat}'s hand does not fit the cards left unseen")
+            cards = known + [pool.pop() for _ in range(need)]
+            if chosen[seat]:
+                self.chosen[seat] = cards.pop(rng.randrange(len(cards)))
+            self.hands[seat] = sorted(cards)
+        choosing = frozenset(s for s in range(players) if not chosen[s])
+        if self.pending is None and not self._over and self._to_act != choosing:
+            raise ViewError("the seats to act do not match the choices made")
+
+
+def _one(card: int) -> int:
+    return 1
+
+
+def _pending_data(
+    pending: Pending | None, queue: list[tuple[int, int]], placed: int
+) -> dict[str, Any] | None:
+    if pending is None:
+        return None
+    decision, seat, cards = pending
+    card = queue[placed][0] if decision == "take" else queue[placed - 1][0]
+    return {"decision": decision, "seat": seat, "card": card, "cards": list(cards)}

@@ -1,0 +1,92 @@
+"""Moves of the row games: `play 57`, `take 2`, `x 17`.
+
+Moves are interned (one object per value), so equality is identity and legality checks
+are fast; always create them through the classes, never by copying.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar, Self
+
+from kibitz.core import Move, NotationError
+
+
+class _NumberMove(Move):
+    __slots__ = ("number",)
+    keyword: ClassVar[str]
+    _instances: ClassVar[dict[int, Any]]
+
+    number: int
+
+    def __new__(cls, number: int) -> Self:
+        instances: dict[int, Self] | None = cls.__dict__.get("_instances")
+        if instances is None:
+            instances = {}
+            cls._instances = instances
+        try:
+            return instances[number]
+        except KeyError:
+            move = object.__new__(cls)
+            object.__setattr__(move, "number", number)
+            instances[number] = move
+            return move
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("moves are immutable")
+
+    def __reduce__(self) -> tuple[type[Self], tuple[int]]:
+        return (type(self), (self.number,))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.number})"
+
+    def __str__(self) -> str:
+        return f"{self.keyword} {self.number}"
+
+
+class Play(_NumberMove):
+    """Choose a card of one's hand, face down, for this turn."""
+
+    __slots__ = ()
+    keyword = "play"
+
+    @property
+    def card(self) -> int:
+        return self.number
+
+
+class Take(_NumberMove):
+    """Take row `row` (1-based) when one's card is lower than every row."""
+
+    __slots__ = ()
+    keyword = "take"
+
+    @property
+    def row(self) -> int:
+        return self.number
+
+
+class XCard(_NumberMove):
+    """Put this taken card on one's X row."""
+
+    __slots__ = ()
+    keyword = "x"
+
+    @property
+    def card(self) -> int:
+        return self.number
+
+
+RowMove = Play | Take | XCard
+
+_KINDS: dict[str, type[Play] | type[Take] | type[XCard]] = {"play": Play, "take": Take, "x": XCard}
+_PATTERN = re.compile(r"(play|take|x) ([1-9][0-9]{0,3})")
+
+
+def parse_move(text: str) -> RowMove:
+    """The move written `play N`, `take N` or `x N` (exactly; N without leading zeros)."""
+    match = _PATTERN.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        raise NotationError(f"cannot read move {text!r}: write play N, take N or x N")
+    return _KINDS[match[1]](int(match[2]))
