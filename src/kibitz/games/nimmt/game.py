@@ -237,13 +237,15 @@ class RowGame(Game[RowMove]):
     # ----------------------------------------------------------------- scoring
 
     def _round_penalties(self) -> list[int]:
-        """This round's penalty per seat: hand cards (X bere! only), piles (doubled in X bere!)."""
+        """This round's penalty per seat: hand cards, a face-down choice still counting as one
+        (X bere! only), and piles (doubled in X bere!)."""
         rules = self.rules
         value = bullheads if rules.bullheads else _one
         hand_weight, pile_weight = (1, 2) if rules.x_rows else (0, 1)
         return [
-            hand_weight * sum(value(c) for c in hand) + pile_weight * sum(value(c) for c in pile)
-            for hand, pile in zip(self.hands, self.piles, strict=True)
+            hand_weight * (sum(value(c) for c in hand) + (value(chosen) if chosen else 0))
+            + pile_weight * sum(value(c) for c in pile)
+            for hand, chosen, pile in zip(self.hands, self.chosen, self.piles, strict=True)
         ]
 
     def _totals(self) -> list[int]:

@@ -1,0 +1,121 @@
+"""Random play through the public API: games/s and decisions/s per game, on one core.
+
+Every decision lists the seat's legal moves and applies one chosen at random, as a search
+or a learner would. When OpenSpiel is installed, its C++ goofspiel and hearts are driven
+from Python in the same run, for a reference.
+
+    python bench/engine.py [--seconds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import kibitz
+from kibitz.core import UnknownGameError
+
+CONFIGS: list[tuple[str, str, int, dict[str, Any]]] = [
+    ("X bere! 2 players", "xbere", 2, {}),
+    ("X bere! 3 players", "xbere", 3, {}),
+    ("X bere! 4 players", "xbere", 4, {}),
+    ("6 nimmt! 4 players, 1 round", "6nimmt", 4, {"rounds": 1}),
+    ("6 nimmt! 10 players, 1 round", "6nimmt", 10, {"rounds": 1}),
+    ("Goxeso 4x4, 2 players", "goxeso", 2, {"size": 4}),
+    ("Goxeso 6x6, 2 players", "goxeso", 2, {"size": 6}),
+    ("Goxeso 8x8, 4 players", "goxeso", 4, {"size": 8}),
+    ("Goxeso 6x6 cross", "goxeso", 4, {"size": 6, "variant": "cross"}),
+    ("Pexeso 6x6, 2 players", "goxeso", 2, {"size": 6, "classic": True}),
+    ("Kozel one deal", "kozel", 4, {"series": False}),
+]
+"""(label, game, players, options): each game's engine adds its own lines."""
+
+
+def kibitz_run(
+    game: str, players: int, options: dict[str, Any], seconds: float
+) -> tuple[int, int, float]:
+    """(games, decisions, elapsed) of random play for about `seconds`."""
+    rng = random.Random(0)
+    games = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = kibitz.make(game, players=players, seed=games, **options)
+        while not g.is_over():
+            seat = next(iter(g.to_act()))
+            legal = g.legal_moves(seat)
+            g.apply(seat, legal[rng.randrange(len(legal))])
+            decisions += 1
+        games += 1
+    return games, decisions, time.perf_counter() - start
+
+
+def openspiel_run(name: str, seconds: float) -> tuple[int, int, float] | None:
+    """The same loop over an OpenSpiel C++ game, or None without OpenSpiel."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name)
+    rng = random.Random(0)
+    games = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            elif state.is_simultaneous_node():
+                state.apply_actions(
+                    [rng.choice(state.legal_actions(p)) for p in range(game.num_players())]
+                )
+                decisions += game.num_players() - 1
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+        games += 1
+    return games, decisions, time.perf_counter() - start
+
+
+def report(label: str, run: Callable[[], tuple[int, int, float] | None]) -> float | None:
+    result = run()
+    if result is None:
+        return None
+    games, decisions, elapsed = result
+    rate = decisions / elapsed
+    print(f"{label:34} {games / elapsed:10,.0f} games/s {rate:12,.0f} decisions/s", flush=True)
+    return rate
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per configuration")
+    args = parser.parse_args()
+    print(f"random play through the public API, {args.seconds:g} s each, one core")
+    rates: dict[str, float] = {}
+    for label, game, players, options in CONFIGS:
+        try:
+            kibitz.core.spec(game)
+        except UnknownGameError:
+            print(f"{label:34} (not available)")
+            continue
+        rate = report(label, lambda g=game, p=players, o=options: kibitz_run(g, p, o, args.seconds))
+        assert rate is not None
+        rates[label] = rate
+    references = {}
+    for name in ("goofspiel", "hearts"):
+        rate = report(f"OpenSpiel {name} (C++)", lambda n=name: openspiel_run(n, args.seconds))
+        if rate is not None:
+            references[name] = rate
+    if not references:
+        print("OpenSpiel not installed (pip install open_spiel) - no C++ reference in this run")
+    for name, reference in references.items():
+        for label, rate in rates.items():
+            print(f"{label:34} / OpenSpiel {name}: {rate / reference:5.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,7 @@
+"""Bots that play from a seat's view: random, heuristic levels and search."""
+
+from kibitz.bots.base import Bot, Budget
+from kibitz.bots.random_bot import RandomBot
+from kibitz.bots.registry import available, make_bot, register_bot
+
+__all__ = ["Bot", "Budget", "RandomBot", "available", "make_bot", "register_bot"]
