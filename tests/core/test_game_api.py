@@ -34,6 +34,7 @@ SETUP = {"rows": [[10], [20], [30]], "hands": [[40, 41], [50, 51]]}
         (0, "", NotationError),
         (2, "play 40", SeatError),
         (-1, "play 40", SeatError),
+        (True, "play 41", SeatError),
     ],
 )
 def test_refusals_change_nothing(seat: int, move: str, error: type[KibitzError]) -> None:

@@ -170,7 +170,7 @@ class Game(ABC, Generic[M]):
         Raises `GameOverError`, `SeatError`, `NotYourTurnError`, `NotationError` or
         `IllegalMoveError`, and then nothing has changed.
         """
-        if seat not in self._to_act:
+        if seat not in self._to_act or type(seat) is not int:
             self._refuse_seat(seat)
         if isinstance(move, str):
             move = self.parse_move(move)
@@ -231,9 +231,9 @@ class Game(ABC, Generic[M]):
             raise SeatError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
 
     def _refuse_seat(self, seat: int) -> None:
+        self._check_seat(seat)
         if self._over:
             raise GameOverError("the game is over")
-        self._check_seat(seat)
         waiting = ", ".join(str(s) for s in sorted(self._to_act))
         raise NotYourTurnError(f"seat {seat} may not act now; waiting for seat {waiting}")
 
