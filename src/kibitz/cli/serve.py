@@ -1,0 +1,100 @@
+"""`kibitz serve`: run the game server (needs the `server` extra)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from kibitz.core import KibitzError
+
+
+def add_parser(sub: Any) -> None:
+    parser = sub.add_parser(
+        "serve",
+        help="run the game server (tables, bots, live play in the browser)",
+        description="Run the kibitz server. Without --database-url it keeps its data in a "
+        "SQLite file in your data directory (the path is printed at start). PostgreSQL: "
+        "--database-url postgresql://user@host/db.",
+    )
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--database-url", help="SQLite file, sqlite:/// or postgresql:// URL")
+    parser.add_argument(
+        "--bot-workers", type=int, default=1, help="processes for bot searches (0: threads)"
+    )
+    parser.add_argument("--bot-seconds", type=float, default=2.0, help="thinking time a move")
+    parser.add_argument(
+        "--max-connections-per-ip", type=int, help="open WebSockets per client address"
+    )
+    parser.add_argument("--connects-per-minute", type=int, help="new WebSockets per address")
+    parser.add_argument("--tables-per-minute", type=int, help="new tables per address")
+    parser.add_argument("--requests-per-minute", type=int, help="REST requests per address")
+    parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, extra: list[str]) -> int:
+    if extra:
+        raise KibitzError(f"unknown arguments: {' '.join(extra)}")
+    try:
+        import uvicorn
+
+        from kibitz.server import Limits, Settings, create_app, logs
+        from kibitz.server.config import default_database_path, normalize_database_url
+    except ImportError as error:
+        raise KibitzError(
+            f"the server needs the 'server' extra ({error.name} is missing): "
+            "pip install 'kibitz[server]'"
+        ) from None
+    import dataclasses
+    import logging
+
+    if args.database_url:
+        url = normalize_database_url(args.database_url)
+        where = url
+    else:
+        path = default_database_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        url = f"sqlite+aiosqlite:///{path}"
+        where = str(path)
+    overrides = {
+        name: value
+        for name in (
+            "max_connections_per_ip",
+            "connects_per_minute",
+            "tables_per_minute",
+            "requests_per_minute",
+        )
+        if (value := getattr(args, name)) is not None
+    }
+    limits = dataclasses.replace(Limits(), **overrides)
+    settings = Settings(
+        database_url=url,
+        limits=limits,
+        bot_workers=args.bot_workers,
+        bot_seconds=args.bot_seconds,
+    )
+    logs.setup(getattr(logging, args.log_level.upper()))
+    shown = "[::1]" if args.host == "::1" else args.host
+    print(f"kibitz server: database {_hide_password(where)}", flush=True)
+    print(f"kibitz server: open http://{shown}:{args.port}/ (Ctrl+C stops it)", flush=True)
+    uvicorn.run(
+        create_app(settings),
+        host=args.host,
+        port=args.port,
+        log_config=None,
+        access_log=False,
+        ws_max_size=max(limits.max_message_bytes * 4, 16384),
+        lifespan="on",
+    )
+    return 0
+
+
+def _hide_password(url: str) -> str:
+    if "://" in url and "@" in url:
+        scheme, rest = url.split("://", 1)
+        credentials, host = rest.rsplit("@", 1)
+        if ":" in credentials:
+            credentials = credentials.split(":", 1)[0] + ":***"
+        return f"{scheme}://{credentials}@{host}"
+    return url

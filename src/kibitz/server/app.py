@@ -1,0 +1,552 @@
+"""The ASGI application: the WebSocket protocol, the REST lobby API, health and static pages.
+
+`create_app(settings)` builds it; the database, service and hub live in the app's state
+(nothing module-global), so tests can run several apps side by side.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+import kibitz
+from kibitz.bots import available
+from kibitz.server import logs, protocol
+from kibitz.server.bots import BotRunner
+from kibitz.server.config import Limits, Settings
+from kibitz.server.db import make_engine, migrate
+from kibitz.server.errors import ServiceError
+from kibitz.server.service import LiveTable, MatchService, SeatSpec
+from kibitz.server.store import Store
+
+STATIC = Path(__file__).parent / "static"
+
+
+class RateLimiter:
+    """Token buckets keyed by client address (one per app, pruned as they refill)."""
+
+    def __init__(self, per_minute: int, burst: int | None = None) -> None:
+        self.rate = per_minute / 60.0
+        self.capacity = float(burst if burst is not None else max(per_minute // 4, 1))
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def take(self, key: str) -> bool:
+        now = time.monotonic()
+        tokens, at = self._buckets.get(key, (self.capacity, now))
+        tokens = min(self.capacity, tokens + (now - at) * self.rate)
+        if len(self._buckets) > 10000:
+            self._prune(now)
+        if tokens < 1:
+            self._buckets[key] = (tokens, now)
+            return False
+        self._buckets[key] = (tokens - 1, now)
+        return True
+
+    def _prune(self, now: float) -> None:
+        full = [k for k, (t, at) in self._buckets.items() if t + (now - at) * self.rate >= 1]
+        for key in full:
+            del self._buckets[key]
+
+
+class Connection:
+    """One client's WebSocket: which table and seat it is at, and its outgoing queue."""
+
+    def __init__(self, ws: WebSocket, ip: str, limits: Limits) -> None:
+        self.ws = ws
+        self.ip = ip
+        self.table: str | None = None
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(limits.send_queue)
+        self.tokens = float(limits.message_burst)
+        self.rate = limits.messages_per_second
+        self.burst = float(limits.message_burst)
+        self.at = time.monotonic()
+        self.overflowed = False
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+    def send(self, text: str) -> None:
+        if self.overflowed:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.overflowed = True
+            with contextlib.suppress(asyncio.QueueEmpty):
+                while True:
+                    self.queue.get_nowait()
+            self.queue.put_nowait(_dump(_error("too_slow")))
+            self.queue.put_nowait(None)
+
+    def send_json(self, data: dict[str, Any]) -> None:
+        self.send(_dump(data))
+
+    async def writer(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                await self.ws.close(code=1008)
+                return
+            await self.ws.send_text(text)
+
+
+class Hub:
+    """The connections of this process, by table; sends each its own messages."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+        self.tables: dict[str, set[Connection]] = {}
+        service.listeners.append(self.on_event)
+
+    def attach(self, conn: Connection, table_id: str) -> None:
+        self.detach(conn)
+        conn.table = table_id
+        self.tables.setdefault(table_id, set()).add(conn)
+
+    def detach(self, conn: Connection) -> None:
+        if conn.table is not None:
+            conns = self.tables.get(conn.table)
+            if conns is not None:
+                conns.discard(conn)
+                if not conns:
+                    del self.tables[conn.table]
+        conn.table = None
+        conn.seat = None
+        conn.token = None
+
+    def connected(self, table_id: str) -> set[int]:
+        return {c.seat for c in self.tables.get(table_id, ()) if c.seat is not None}
+
+    def on_event(self, table: LiveTable, message: dict[str, Any] | None) -> None:
+        conns = self.tables.get(table.id)
+        if not conns:
+            return
+        if message is not None:
+            text = _dump(message)
+            for conn in conns:
+                conn.send(text)
+            return
+        connected = self.connected(table.id)
+        rendered: dict[int | None, str] = {}
+        for conn in list(conns):
+            cached = rendered.get(conn.seat)
+            if cached is None:
+                state = self.service.render_state(table, conn.seat, connected)
+                cached = rendered[conn.seat] = _dump(state)
+            conn.send(cached)
+
+    def send_state(self, conn: Connection) -> Callable[[LiveTable], None]:
+        def send(table: LiveTable) -> None:
+            state = self.service.render_state(table, conn.seat, self.connected(table.id))
+            conn.send_json(state)
+
+        return send
+
+
+def _dump(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _error(code: str, message: str | None = None, request: Any = None) -> dict[str, Any]:
+    error = ServiceError(code, message)
+    data: dict[str, Any] = {"type": "error", "code": code, "message": error.message}
+    if request is not None:
+        data["id"] = request
+    return data
+
+
+def _client_ip(scope: Any) -> str:
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+class BodyLimit:
+    """Refuses request bodies over the limit (413) and logs each request as JSON."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status = {"code": 0}
+        length = dict(scope.get("headers") or []).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            response = JSONResponse(_error_body("too_large"), status_code=413)
+            await response(scope, receive, send)
+            self._log(scope, 413, started)
+            return
+        seen = 0
+
+        async def limited_receive() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise ServiceError("too_large")
+            return message
+
+        async def logged_send(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                status["code"] = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, logged_send)
+        finally:
+            self._log(scope, status["code"], started)
+
+    @staticmethod
+    def _log(scope: Scope, status: int, started: float) -> None:
+        logs.event(
+            "http.request",
+            method=scope.get("method"),
+            path=scope.get("path"),
+            status=status,
+            ms=round((time.perf_counter() - started) * 1000, 2),
+            client=_client_ip(scope),
+        )
+
+
+def _error_body(code: str, message: str | None = None) -> dict[str, Any]:
+    error = ServiceError(code, message)
+    return {"error": {"code": code, "message": error.message}}
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The kibitz server as an ASGI app (run it with uvicorn, or test it with TestClient)."""
+    settings = settings or Settings()
+    limits = settings.limits
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(settings.database_url)
+        if settings.migrate:
+            await migrate(engine)
+        bots = BotRunner(settings.bot_workers, settings.bot_seconds)
+        service = MatchService(Store(engine), bots, limits)
+        app.state.service = service
+        app.state.hub = Hub(service)
+        app.state.ws_per_ip = {}
+        logs.event("server.started", database=engine.url.render_as_string(hide_password=True))
+        if settings.resume:
+            await service.resume()
+        try:
+            yield
+        finally:
+            await service.close()
+            bots.close()
+            await engine.dispose()
+            logs.event("server.stopped")
+
+    app = FastAPI(
+        title="kibitz",
+        version=kibitz.__version__,
+        summary="Tables, seats and live play of kibitz's card games.",
+        description="The lobby's REST API. Live play uses one WebSocket per client at `/ws`; "
+        "docs/protocol.md documents its messages. Errors answer "
+        '`{"error": {"code": ..., "message": ...}}`.',
+        lifespan=lifespan,
+    )
+    app.add_middleware(BodyLimit, limit=max(limits.max_message_bytes, 16384))
+    requests = RateLimiter(limits.requests_per_minute)
+    creations = RateLimiter(limits.tables_per_minute)
+    connects = RateLimiter(limits.connects_per_minute, burst=limits.connects_per_minute)
+
+    def service_of(request: Request | WebSocket) -> MatchService:
+        service: MatchService = request.app.state.service
+        return service
+
+    @app.exception_handler(ServiceError)
+    async def on_service_error(_request: Request, error: ServiceError) -> JSONResponse:
+        return JSONResponse(_error_body(error.code, error.message), status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def on_invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        first = error.errors()[:3]
+        shown = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in first)
+        return JSONResponse(_error_body("bad_message", shown[:300]), status_code=400)
+
+    @app.middleware("http")
+    async def limit_requests(
+        request: Request, call_next: Callable[[Request], Awaitable[Any]]
+    ) -> Any:
+        if request.url.path.startswith("/api/") and not requests.take(_client_ip(request.scope)):
+            return JSONResponse(_error_body("rate_limited"), status_code=429)
+        return await call_next(request)
+
+    responses: dict[int | str, dict[str, Any]] = {
+        400: {"model": protocol.ErrorBody},
+        404: {"model": protocol.ErrorBody},
+        409: {"model": protocol.ErrorBody},
+        429: {"model": protocol.ErrorBody},
+    }
+
+    # ------------------------------------------------------------------ REST
+
+    @app.get("/api/health", tags=["server"])
+    async def health(request: Request) -> JSONResponse:
+        """The server runs and its database answers."""
+        try:
+            await service_of(request).store.ping()
+        except Exception:
+            logs.error("health.database")
+            return JSONResponse({"status": "error", "database": "unreachable"}, 503)
+        return JSONResponse({"status": "ok", "database": "ok", "version": kibitz.__version__})
+
+    @app.get("/api/games", tags=["lobby"])
+    async def games() -> list[dict[str, Any]]:
+        """Every game: players, rule options with their documentation, and bot names."""
+        return [
+            {
+                "name": s.name,
+                "title": s.title,
+                "summary": s.summary,
+                "min_players": s.min_players,
+                "max_players": s.max_players,
+                "default_players": s.default_players,
+                "options": [
+                    {"name": n, "default": _plain(d), "doc": doc} for n, d, doc in s.options()
+                ],
+                "bots": available(s.name),
+            }
+            for s in kibitz.games()
+        ]
+
+    @app.get("/api/tables", tags=["lobby"], responses=responses)
+    async def list_tables(
+        request: Request,
+        status: str | None = Query(None, pattern="^(waiting|playing|over)$"),
+        limit: int = Query(50, ge=1, le=200),
+        offset: int = Query(0, ge=0, le=100000),
+    ) -> list[dict[str, Any]]:
+        """Tables, most recently changed first: waiting for players, playing, or over."""
+        return await service_of(request).list_tables(status, limit, offset)
+
+    @app.post("/api/tables", status_code=201, tags=["lobby"], responses=responses)
+    async def create_table(request: Request, body: protocol.CreateTable) -> protocol.CreatedOut:
+        """Create a table; with `join`, sit down at once and get the seat's token."""
+        if not creations.take(_client_ip(request.scope)):
+            raise ServiceError("rate_limited", "too many new tables; wait a minute")
+        service = service_of(request)
+        seats = None if body.seats is None else [SeatSpec(s.kind, s.bot) for s in body.seats]
+        created = await service.create_table(
+            body.game, body.players, body.options, seats, clock=body.clock, stand_in=body.stand_in
+        )
+        seated = None
+        if body.join is not None:
+            s = await service.join(created.table, body.join.nickname, body.join.seat)
+            seated = protocol.SeatedOut(
+                table=s.table, seat=s.seat, token=s.token, nickname=s.nickname
+            )
+        return protocol.CreatedOut(
+            table=await service.summary(created.table), invites=created.invites, seated=seated
+        )
+
+    @app.get("/api/tables/{table_id}", tags=["lobby"], responses=responses)
+    async def table(request: Request, table_id: str) -> dict[str, Any]:
+        """One table's public summary and its spectator view."""
+        service = service_of(request)
+        live = await service.table(table_id)
+        summary = await service.summary(table_id)
+        summary["view"] = live.game.view(None)
+        return summary
+
+    @app.post("/api/tables/{table_id}/join", tags=["lobby"], responses=responses)
+    async def join(request: Request, table_id: str, body: protocol.JoinBody) -> protocol.SeatedOut:
+        """Sit down at an open (or invited) seat; the answer holds the seat's secret token.
+        A client that already holds a seat there sends it as `X-Kibitz-Token`."""
+        held = request.headers.get("x-kibitz-token")
+        s = await service_of(request).join(table_id, body.nickname, body.seat, body.invite, held)
+        return protocol.SeatedOut(table=s.table, seat=s.seat, token=s.token, nickname=s.nickname)
+
+    @app.get("/api/tables/{table_id}/record", tags=["records"], responses=responses)
+    async def record(request: Request, table_id: str) -> dict[str, Any]:
+        """A finished table's game record (docs/records.md); refused until it is over."""
+        return await service_of(request).record(table_id)
+
+    @app.get("/api/tables/{table_id}/chat", tags=["records"], responses=responses)
+    async def chat(
+        request: Request, table_id: str, limit: int = Query(1000, ge=1, le=1000)
+    ) -> list[dict[str, Any]]:
+        """The table's chat, oldest first."""
+        return await service_of(request).chat_lines(table_id, limit)
+
+    # ------------------------------------------------------------------ WebSocket
+
+    @app.websocket("/ws")
+    async def websocket(ws: WebSocket) -> None:
+        ip = _client_ip(ws.scope)
+        per_ip: dict[str, int] = ws.app.state.ws_per_ip
+        await ws.accept()
+        if per_ip.get(ip, 0) >= limits.max_connections_per_ip or not connects.take(ip):
+            await ws.send_text(_dump(_error("rate_limited", "too many connections")))
+            await ws.close(code=1008)
+            return
+        per_ip[ip] = per_ip.get(ip, 0) + 1
+        service = service_of(ws)
+        hub: Hub = ws.app.state.hub
+        conn = Connection(ws, ip, limits)
+        writer = asyncio.create_task(conn.writer())
+        logs.event("ws.open", client=ip)
+        try:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if raw is None:
+                    raw = message.get("bytes") or b""
+                if len(raw) > limits.max_message_bytes:
+                    conn.send_json(_error("too_large"))
+                    continue
+                if not conn.allow():
+                    conn.send_json(_error("rate_limited", request=protocol.request_id(raw)))
+                    continue
+                try:
+                    await _handle(service, hub, conn, protocol.parse(raw))
+                except ServiceError as error:
+                    request_id = protocol.request_id(raw)
+                    conn.send_json(_error(error.code, error.message, request_id))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            table_id, seated = conn.table, conn.seat is not None
+            hub.detach(conn)
+            per_ip[ip] -= 1
+            if not per_ip[ip]:
+                del per_ip[ip]
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+            if table_id is not None and seated:
+                with contextlib.suppress(ServiceError):
+                    await service.notify(table_id)
+            logs.event("ws.close", client=ip)
+            if ws.client_state == WebSocketState.CONNECTED:
+                with contextlib.suppress(Exception):
+                    await ws.close()
+
+    # ------------------------------------------------------------------ pages
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+async def _handle(service: MatchService, hub: Hub, conn: Connection, msg: Any) -> None:
+    """One valid client message."""
+    if isinstance(msg, protocol.Act):
+        if conn.table is None:
+            raise ServiceError("not_watching")
+        if conn.token is None:
+            raise ServiceError("not_seated")
+        version = await service.act(conn.table, conn.token, msg.move, msg.version)
+        conn.send_json({"type": "ack", "id": msg.id, "version": version})
+    elif isinstance(msg, protocol.Hello):
+        seat = await service.seat_of(msg.table, msg.token)
+        old = conn.table if conn.seat is not None else None
+        hub.attach(conn, msg.table)
+        conn.seat, conn.token = seat, msg.token
+        if old is not None and old != msg.table:
+            await service.notify(old)
+        await _welcome(service, conn, msg.id)
+        await service.present(msg.table, seat)
+        await service.notify(msg.table)
+    elif isinstance(msg, protocol.Watch):
+        await service.table(msg.table)
+        old = conn.table if conn.seat is not None else None
+        hub.attach(conn, msg.table)
+        if old is not None:
+            await service.notify(old)
+        await _welcome(service, conn, msg.id)
+        await service.deliver(msg.table, hub.send_state(conn))
+    elif isinstance(msg, protocol.Join):
+        held = conn.token if conn.table == msg.table else None
+        seated = await service.join(msg.table, msg.nickname, msg.seat, msg.invite, held)
+        old = conn.table if conn.seat is not None and conn.table != msg.table else None
+        hub.attach(conn, msg.table)
+        conn.seat, conn.token = seated.seat, seated.token
+        if old is not None:
+            await service.notify(old)
+        conn.send_json(
+            {
+                "type": "joined",
+                "id": msg.id,
+                "table": seated.table,
+                "seat": seated.seat,
+                "token": seated.token,
+                "nickname": seated.nickname,
+            }
+        )
+        await _welcome(service, conn, None)
+        await service.notify(msg.table)
+    elif isinstance(msg, protocol.Chat):
+        if conn.table is None or conn.token is None:
+            raise ServiceError("not_seated", "only seated players chat")
+        await service.present(conn.table, conn.seat or 0)
+        await service.chat(conn.table, conn.token, msg.text)
+    elif isinstance(msg, protocol.Leave):
+        if conn.table is None or conn.token is None:
+            raise ServiceError("not_seated")
+        seat = await service.leave(conn.table, conn.token)
+        conn.seat, conn.token = None, None
+        conn.send_json({"type": "left", "id": msg.id, "table": conn.table, "seat": seat})
+        await service.deliver(conn.table, hub.send_state(conn))
+    elif isinstance(msg, protocol.Rematch):
+        if conn.table is None or conn.token is None:
+            raise ServiceError("no_rematch", "a rematch needs a seat at a finished table")
+        seated = await service.rematch(conn.table, conn.token)
+        conn.send_json(
+            {
+                "type": "rematch",
+                "id": msg.id,
+                "table": seated.table,
+                "seat": seated.seat,
+                "token": seated.token,
+                "nickname": seated.nickname,
+            }
+        )
+    elif isinstance(msg, protocol.Ping):
+        conn.send_json({"type": "pong", "id": msg.id})
+
+
+async def _welcome(service: MatchService, conn: Connection, request: Any) -> None:
+    assert conn.table is not None
+    lines = await service.chat_lines(conn.table, 100)
+    conn.send_json(
+        {"type": "welcome", "id": request, "table": conn.table, "seat": conn.seat, "chat": lines}
+    )
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value

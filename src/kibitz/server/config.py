@@ -1,0 +1,75 @@
+"""Server settings: where the database is, and the limits that protect it from hostile input."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def default_database_path() -> Path:
+    """The SQLite file `kibitz serve` uses when no database URL is given."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("kibitz", appauthor=False)) / "kibitz.sqlite3"
+
+
+def default_database_url() -> str:
+    path = default_database_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite+aiosqlite:///{path}"
+
+
+def normalize_database_url(url: str) -> str:
+    """Accept the usual spellings and pick the async driver: `postgres://`, `postgresql://`,
+    `sqlite:///path` or a plain file path become URLs for asyncpg or aiosqlite."""
+    if "://" not in url:
+        return f"sqlite+aiosqlite:///{Path(url).expanduser().resolve()}"
+    scheme, rest = url.split("://", 1)
+    if scheme in ("postgres", "postgresql", "postgresql+psycopg2", "postgresql+psycopg"):
+        return f"postgresql+asyncpg://{rest}"
+    if scheme in ("sqlite", "sqlite+pysqlite"):
+        return f"sqlite+aiosqlite://{rest}"
+    return url
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Limits for one client (one IP address) and for every message. Defaults suit a public
+    server; the benchmark raises the connection limits for its 400 loopback clients."""
+
+    max_message_bytes: int = 4096
+    """A WebSocket message or REST body larger than this is refused."""
+    messages_per_second: float = 10.0
+    """Sustained messages per connection (token bucket) ..."""
+    message_burst: int = 40
+    """... and the burst a connection may send at once."""
+    max_connections_per_ip: int = 32
+    """Open WebSocket connections from one address."""
+    connects_per_minute: int = 120
+    """New WebSocket connections from one address per minute."""
+    requests_per_minute: int = 600
+    """REST requests from one address per minute."""
+    tables_per_minute: int = 20
+    """Tables one address may create per minute."""
+    chat_per_minute: int = 12
+    """Chat messages per seat per minute."""
+    chat_length: int = 300
+    """Longest chat message, in characters."""
+    nickname_length: int = 24
+    """Longest nickname, in characters."""
+    send_queue: int = 512
+    """Messages waiting for a slow client before it is disconnected."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str = field(default_factory=default_database_url)
+    limits: Limits = field(default_factory=Limits)
+    bot_workers: int = 1
+    """Bot searches run in this many worker processes (0: in threads of this process)."""
+    bot_seconds: float = 2.0
+    """The thinking budget a bot gets for one move."""
+    migrate: bool = True
+    """Run the Alembic migrations at start."""
+    resume: bool = True
+    """Resume unfinished tables (bots, turn clocks) at start."""

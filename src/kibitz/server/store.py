@@ -1,0 +1,274 @@
+"""Storage of tables, seats, moves and chat: every statement the server runs is here.
+
+Writes that several server processes could race on are conditional (a seat is claimed only
+while it is still open, move number n is inserted only once), so the database decides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from kibitz.server import db
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    """`open`, `invited`, `bot` or `player`."""
+    bot: str | None = None
+    nickname: str | None = None
+    token_hash: str | None = None
+    invite_hash: str | None = None
+    away: bool = False
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int | None
+    setup: dict[str, Any] | None
+    status: str
+    """`waiting` (seats to fill), `playing` or `over`."""
+    clock: float | None
+    stand_in: str | None
+    created_at: float
+    updated_at: float
+    rematch_of: str | None = None
+    rematch_id: str | None = None
+    result: dict[str, Any] | None = None
+
+
+@dataclass
+class MoveRow:
+    seat: int
+    text: str
+    at: float
+    by: str
+
+
+@dataclass
+class StoredTable:
+    row: TableRow
+    seats: list[SeatRow]
+    moves: list[MoveRow] = field(default_factory=list)
+
+
+@dataclass
+class ChatRow:
+    seat: int
+    nickname: str
+    text: str
+    at: float
+
+
+def _table_row(r: Any) -> TableRow:
+    return TableRow(**{c.name: getattr(r, c.name) for c in db.tables.columns})
+
+
+def _seat_row(r: Any) -> SeatRow:
+    return SeatRow(
+        seat=r.seat,
+        kind=r.kind,
+        bot=r.bot,
+        nickname=r.nickname,
+        token_hash=r.token_hash,
+        invite_hash=r.invite_hash,
+        away=bool(r.away),
+    )
+
+
+class Store:
+    """Async access to the database through one SQLAlchemy engine."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+
+    async def ping(self) -> None:
+        async with self.engine.connect() as conn:
+            await db.ping(conn)
+
+    # ----------------------------------------------------------------- tables
+
+    async def create(
+        self, table: TableRow, seats: list[SeatRow], rematch_of: str | None = None
+    ) -> bool:
+        """Store a new table and its seats. With `rematch_of`, the old table is linked to it
+        in the same transaction, and nothing is stored (False) if it already has a rematch."""
+        async with self.engine.begin() as conn:
+            if rematch_of is not None:
+                done = await conn.execute(
+                    sa.update(db.tables)
+                    .where(db.tables.c.id == rematch_of, db.tables.c.rematch_id.is_(None))
+                    .values(rematch_id=table.id)
+                )
+                if done.rowcount != 1:
+                    await conn.rollback()
+                    return False
+            await conn.execute(sa.insert(db.tables).values(**_as_dict(table)))
+            await conn.execute(
+                sa.insert(db.seats),
+                [{"table_id": table.id, **_as_dict(seat)} for seat in seats],
+            )
+        return True
+
+    async def load(self, table_id: str) -> StoredTable | None:
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(sa.select(db.tables).where(db.tables.c.id == table_id))
+            ).first()
+            if row is None:
+                return None
+            seat_rows = (
+                await conn.execute(
+                    sa.select(db.seats)
+                    .where(db.seats.c.table_id == table_id)
+                    .order_by(db.seats.c.seat)
+                )
+            ).all()
+            move_rows = (
+                await conn.execute(
+                    sa.select(db.moves)
+                    .where(db.moves.c.table_id == table_id)
+                    .order_by(db.moves.c.number)
+                )
+            ).all()
+        stored = StoredTable(
+            _table_row(row),
+            [_seat_row(s) for s in seat_rows],
+            [MoveRow(m.seat, m.text, m.at, m.by) for m in move_rows],
+        )
+        return stored
+
+    async def list_tables(
+        self, status: str | None = None, limit: int = 50, offset: int = 0
+    ) -> list[tuple[TableRow, list[SeatRow], int]]:
+        """Tables, newest change first, with their seats and number of moves."""
+        counts = (
+            sa.select(db.moves.c.table_id, sa.func.count().label("n"))
+            .group_by(db.moves.c.table_id)
+            .subquery()
+        )
+        query = (
+            sa.select(db.tables, sa.func.coalesce(counts.c.n, 0).label("moves_count"))
+            .outerjoin(counts, counts.c.table_id == db.tables.c.id)
+            .order_by(db.tables.c.updated_at.desc(), db.tables.c.id)
+            .limit(limit)
+            .offset(offset)
+        )
+        if status is not None:
+            query = query.where(db.tables.c.status == status)
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+            ids = [r.id for r in rows]
+            seat_rows = (
+                (
+                    await conn.execute(
+                        sa.select(db.seats)
+                        .where(db.seats.c.table_id.in_(ids))
+                        .order_by(db.seats.c.table_id, db.seats.c.seat)
+                    )
+                ).all()
+                if ids
+                else []
+            )
+        by_table: dict[str, list[SeatRow]] = {}
+        for s in seat_rows:
+            by_table.setdefault(s.table_id, []).append(_seat_row(s))
+        return [(_table_row(r), by_table.get(r.id, []), int(r.moves_count)) for r in rows]
+
+    async def unfinished(self) -> list[str]:
+        """Ids of every table that is not over."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(sa.select(db.tables.c.id).where(db.tables.c.status != "over"))
+            return [r.id for r in rows]
+
+    async def set_status(self, table_id: str, old: str, new: str, at: float) -> bool:
+        async with self.engine.begin() as conn:
+            done = await conn.execute(
+                sa.update(db.tables)
+                .where(db.tables.c.id == table_id, db.tables.c.status == old)
+                .values(status=new, updated_at=at)
+            )
+            return bool(done.rowcount == 1)
+
+    # ----------------------------------------------------------------- moves
+
+    async def add_move(
+        self,
+        table_id: str,
+        number: int,
+        move: MoveRow,
+        result: dict[str, Any] | None = None,
+    ) -> bool:
+        """Store move `number` (1-based); False if that number is already stored (another
+        process got there first). With `result` the table is marked over in the same
+        transaction."""
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(
+                    sa.insert(db.moves).values(
+                        table_id=table_id,
+                        number=number,
+                        seat=move.seat,
+                        text=move.text,
+                        at=move.at,
+                        by=move.by,
+                    )
+                )
+                values: dict[str, Any] = {"updated_at": move.at}
+                if result is not None:
+                    values.update(status="over", result=result)
+                await conn.execute(
+                    sa.update(db.tables).where(db.tables.c.id == table_id).values(**values)
+                )
+        except IntegrityError:
+            return False
+        return True
+
+    # ----------------------------------------------------------------- seats
+
+    async def update_seat(
+        self, table_id: str, seat: int, expect: dict[str, Any], new: SeatRow
+    ) -> bool:
+        """Replace seat `seat` by `new` if its columns still hold `expect`."""
+        conditions = [db.seats.c.table_id == table_id, db.seats.c.seat == seat]
+        for name, value in expect.items():
+            column = db.seats.c[name]
+            conditions.append(column.is_(None) if value is None else column == value)
+        values = _as_dict(new)
+        values.pop("seat")
+        async with self.engine.begin() as conn:
+            done = await conn.execute(sa.update(db.seats).where(*conditions).values(**values))
+            return bool(done.rowcount == 1)
+
+    # ----------------------------------------------------------------- chat
+
+    async def add_chat(self, table_id: str, line: ChatRow) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(sa.insert(db.chat).values(table_id=table_id, **_as_dict(line)))
+
+    async def chat(self, table_id: str, limit: int = 1000) -> list[ChatRow]:
+        """The table's chat, oldest first (the last `limit` lines)."""
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    sa.select(db.chat)
+                    .where(db.chat.c.table_id == table_id)
+                    .order_by(db.chat.c.id.desc())
+                    .limit(limit)
+                )
+            ).all()
+        return [ChatRow(r.seat, r.nickname, r.text, r.at) for r in reversed(rows)]
+
+
+def _as_dict(obj: Any) -> dict[str, Any]:
+    return {name: getattr(obj, name) for name in obj.__dataclass_fields__}

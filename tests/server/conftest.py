@@ -1,0 +1,61 @@
+"""Fixtures for the server tests: databases (SQLite always; PostgreSQL when
+KIBITZ_TEST_POSTGRES_URL names a server), services without network, and helpers."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+POSTGRES_ENV = "KIBITZ_TEST_POSTGRES_URL"
+
+
+def _with_database(url: str, name: str) -> str:
+    base, _, _ = url.rpartition("/")
+    return f"{base}/{name}"
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str | None]:
+    """A throwaway PostgreSQL database for this test run (dropped at the end), or None."""
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        yield None
+        return
+    import asyncpg
+
+    admin = url.replace("postgresql+asyncpg://", "postgresql://")
+    name = f"kibitz_test_{secrets.token_hex(4)}"
+
+    async def run(sql: str) -> None:
+        conn = await asyncpg.connect(admin)
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    asyncio.run(run(f'CREATE DATABASE "{name}"'))
+    try:
+        yield _with_database(url.replace("postgresql://", "postgresql+asyncpg://"), name)
+    finally:
+        asyncio.run(run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each storage test runs on SQLite and, when configured, on PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite+aiosqlite:///{tmp_path / 'kibitz.sqlite3'}"
+    url: str | None = request.getfixturevalue("postgres_url")
+    if url is None:
+        pytest.skip(f"set {POSTGRES_ENV} to run the PostgreSQL tests")
+    return url
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite+aiosqlite:///{tmp_path / 'kibitz.sqlite3'}"

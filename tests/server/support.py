@@ -1,0 +1,48 @@
+"""Helpers shared by the server tests."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from kibitz.server.bots import BotRunner
+from kibitz.server.config import Limits
+from kibitz.server.db import make_engine, migrate
+from kibitz.server.service import MatchService
+from kibitz.server.store import Store
+
+
+@asynccontextmanager
+async def open_service(url: str, limits: Limits | None = None) -> AsyncIterator[MatchService]:
+    """A match service on `url` (migrated), with bots in threads; closed afterwards."""
+    engine = make_engine(url)
+    await migrate(engine)
+    bots = BotRunner(0)
+    service = MatchService(Store(engine), bots, limits)
+    try:
+        yield service
+    finally:
+        await service.close()
+        bots.close()
+        await engine.dispose()
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+async def wait_for(predicate: Any, timeout: float = 10.0) -> None:
+    """Poll `predicate()` (sync or async) until true."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while True:
+        value = predicate()
+        if asyncio.iscoroutine(value):
+            value = await value
+        if value:
+            return
+        if loop.time() > end:
+            raise AssertionError("timed out waiting")
+        await asyncio.sleep(0.01)
