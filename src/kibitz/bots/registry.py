@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 from kibitz.bots.base import Bot
@@ -13,19 +14,44 @@ BotFactory = Callable[[], Bot]
 _BOTS: dict[str, BotFactory] = {"*/random": RandomBot}
 """Keys are `game/name`; the game `*` means every game."""
 
+_DESCRIPTIONS: dict[str, str] = {"*/random": "a legal move chosen uniformly at random"}
 
-def register_bot(game: str, name: str, factory: BotFactory) -> None:
-    """Make `factory` available as `name` for `game` (`*` for every game)."""
+GAME_BOT_MODULES = ("nimmt",)
+"""Modules of `kibitz.bots` that register each game's levels when imported; loaded on the
+first look-up, so that `import kibitz.bots` stays light and free of import cycles."""
+
+_loaded: list[str] = []
+
+
+def _load() -> None:
+    if not _loaded:
+        _loaded.extend(GAME_BOT_MODULES)
+        for module in GAME_BOT_MODULES:
+            importlib.import_module(f"kibitz.bots.{module}")
+
+
+def register_bot(game: str, name: str, factory: BotFactory, description: str = "") -> None:
+    """Make `factory` available as `name` for `game` (`*` for every game), with a one-line
+    `description` for `kibitz bots`."""
     _BOTS[f"{game}/{name}"] = factory
+    _DESCRIPTIONS[f"{game}/{name}"] = description
+
+
+def describe(game: str, name: str) -> str:
+    """The one-line description of bot `name` for `game` ("" when none was given)."""
+    _load()
+    return _DESCRIPTIONS.get(f"{game}/{name}") or _DESCRIPTIONS.get(f"*/{name}", "")
 
 
 def available(game: str) -> list[str]:
     """The bot names usable in `game`."""
+    _load()
     return sorted({key.split("/", 1)[1] for key in _BOTS if key.split("/", 1)[0] in (game, "*")})
 
 
 def make_bot(game: str, name: str) -> Bot:
     """The bot `name` (or `game/name`) for `game`; unknown names list what exists."""
+    _load()
     if "/" in name:
         named_game, name = name.split("/", 1)
         if named_game != game:

@@ -1,0 +1,358 @@
+"""Bots for X bere! and 6 nimmt!: heuristics (`easy`, `medium`) and search (`hard`).
+
+Both games share one placement rule, so one cost model serves both: a card goes to the row
+whose last card is lower and closest; a card that fills a row (or is lower than every row)
+takes cards. In X bere! a taker puts one taken card on its X row (free while the X row keeps
+growing; a lower card sends the whole X row to the X pile at 2 points a card) and the rest
+go back to the hand at 1 point each; in 6 nimmt! taken cards are penalty bullheads.
+
+- `easy`: closest fit. Play the card that lands nearest above a row end without taking;
+  when every card takes, the cheapest take. Take the smallest row; put on the X row the
+  smallest taken card that keeps it growing.
+- `medium`: expected cost. For each card, the chance that the other players' cards fill its
+  row first (the unseen cards in the gap below it, as a Poisson tail), the cost of what it
+  would take (including an X row that would have to be packed), and a preference for
+  getting rid of dangerous low cards early. Rows and X cards are chosen by the same costs.
+- `hard`: ISMCTS (`kibitz.bots.ismcts`) over the seat's information: every iteration deals
+  the unseen cards anew to the other hands, decoupled UCT for the simultaneous choice, and
+  rollouts played by the `easy` heuristic on the sampled game (cheap, and much closer to
+  real play than random rollouts).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, cast
+
+from kibitz.bots.base import Bot, Budget
+from kibitz.bots.ismcts import SearchBot, Tuning, win_rewards
+from kibitz.bots.registry import register_bot
+from kibitz.core import Game, Move, View, spec
+from kibitz.games.nimmt import Play, Take, XCard
+from kibitz.games.nimmt.cards import bullheads
+from kibitz.games.nimmt.game import RowGame
+
+HARD_BUDGET = Budget(iterations=600)
+"""The default search budget: well under a second per move on the reference machine
+(see bench/bots.py)."""
+
+
+def _one(card: int) -> int:
+    return 1
+
+
+def target_row(rows: Sequence[Sequence[int]], card: int) -> int:
+    """The index of the row `card` goes to, or -1 when it is lower than every row end."""
+    best, best_last = -1, 0
+    for r, row in enumerate(rows):
+        last = row[-1]
+        if best_last < last < card:
+            best, best_last = r, last
+    return best
+
+
+class Table:
+    """The public facts the heuristics need, read from a view or from a sampled game."""
+
+    __slots__ = ("full", "rows", "value", "x_row", "x_rows")
+
+    def __init__(
+        self,
+        rows: Sequence[Sequence[int]],
+        full: Sequence[int],
+        x_rows: bool,
+        x_row: Sequence[int],
+        value: Callable[[int], int],
+    ) -> None:
+        self.rows = rows
+        self.full = full
+        self.x_rows = x_rows
+        self.x_row = x_row
+        self.value = value
+
+    def take_cost(self, cards: Sequence[int]) -> float:
+        """Penalty points that taking `cards` adds: in X bere! the best X card goes to the X
+        row and the rest to the hand; in 6 nimmt! they are all penalty."""
+        value = self.value
+        if value is _one:
+            if not self.x_rows:
+                return float(len(cards))
+            x_row = self.x_row
+            if not x_row or x_row[-1] < max(cards):
+                return len(cards) - 1.0
+            return len(cards) - 1.0 + 2.0 * len(x_row)
+        total = float(sum(value(c) for c in cards))
+        if not self.x_rows:
+            return total
+        return total - max(self.x_choice_value(c, cards) for c in cards)
+
+    def x_choice_value(self, card: int, cards: Sequence[int]) -> float:
+        """How much putting `card` on the X row saves: its own point (it leaves the hand),
+        less the packing of a lower X row, plus a little for keeping room to grow."""
+        x_row, value = self.x_row, self.value
+        own = float(value(card))
+        if x_row and x_row[-1] > card:
+            return own - 2.0 * sum(value(c) for c in x_row) - 0.5
+        return own - 0.004 * card
+
+    def choose_x(self, cards: Sequence[int]) -> int:
+        return max(cards, key=lambda c: (self.x_choice_value(c, cards), -c))
+
+    def cheapest_row(self) -> int:
+        """The row that costs least to take (ties: the shortest, then the first)."""
+        rows = self.rows
+        return min(range(len(rows)), key=lambda r: (self.take_cost(rows[r]), len(rows[r]), r))
+
+
+def easy_play(table: Table, hand: Sequence[int]) -> int:
+    """Closest fit: the safe card nearest above a row end, else the cheapest take."""
+    rows, full = table.rows, table.full
+    best_card = hand[0]
+    best_key: tuple[float, float] = (math.inf, math.inf)
+    low_cost: float | None = None
+    for card in hand:
+        r = target_row(rows, card)
+        if r < 0:
+            if low_cost is None:
+                low_cost = table.take_cost(rows[table.cheapest_row()])
+            key = (1.0 + low_cost, float(-card))
+        else:
+            row = rows[r]
+            if len(row) >= full[r]:
+                key = (1.0 + table.take_cost(row), float(card))
+            else:
+                key = (0.0, float(card - row[-1]))
+        if key < best_key:
+            best_card, best_key = card, key
+    return best_card
+
+
+def _poisson_tail(lam: float, k: int) -> float:
+    """P(N >= k) for N ~ Poisson(lam)."""
+    if k <= 0:
+        return 1.0
+    term = math.exp(-lam)
+    below = term
+    for i in range(1, k):
+        term *= lam / i
+        below += term
+    return max(0.0, 1.0 - below)
+
+
+def medium_play(
+    table: Table, hand: Sequence[int], unseen: Sequence[int], others: int, known: Sequence[int]
+) -> int:
+    """The card of least expected cost this turn, given the unseen cards and the others'
+    known cards (each played with chance 1 / hand size, roughly)."""
+    rows, full = table.rows, table.full
+    pool = sorted(unseen)
+    n_pool = max(1, len(pool))
+    low_rows_cost = table.take_cost(rows[table.cheapest_row()])
+    lowest_end = min(row[-1] for row in rows)
+    best_card, best_cost = hand[0], math.inf
+    for card in hand:
+        r = target_row(rows, card)
+        if r < 0:
+            # Taking a row now: cheap when rows are short; and the card would only get
+            # more dangerous later.
+            cost = low_rows_cost + 0.4
+        else:
+            row = rows[r]
+            if len(row) >= full[r]:
+                cost = table.take_cost(row) + 0.2
+            else:
+                last = row[-1]
+                gap = _count_between(pool, last, card)
+                lam = others * gap / n_pool + sum(0.15 for k in known if last < k < card)
+                slots = full[r] - len(row)
+                risk = _poisson_tail(lam, slots)
+                cost = risk * (table.take_cost(row) + slots * 0.7) + 0.002 * (card - last)
+                # A low card is a liability that grows as rows climb: play it while cheap.
+                if card < lowest_end + 6:
+                    cost -= 0.05
+        if cost < best_cost:
+            best_card, best_cost = card, cost
+    return best_card
+
+
+def _count_between(pool: Sequence[int], low: int, high: int) -> int:
+    from bisect import bisect_left, bisect_right
+
+    return bisect_left(pool, high) - bisect_right(pool, low)
+
+
+# --------------------------------------------------------------------- reading views
+
+
+def _view_table(view: View) -> Table:
+    options = view["options"]
+    if "x_rows" in view:
+        extra = 0 if options.get("take_on") == "over" else -1
+        full = [limit + extra for limit in view["row_limits"]]
+        value = bullheads if options.get("scoring") == "bullheads" else _one
+        return Table(view["rows"], full, True, view["x_rows"][view["seat"]], value)
+    return Table(view["rows"], [limit - 1 for limit in view["row_limits"]], False, [], bullheads)
+
+
+def _unseen(view: View) -> list[int]:
+    deck = view["options"].get("deck_size", 104)
+    seen: set[int] = set(view["hand"])
+    for key in ("rows", "x_rows", "x_piles", "piles", "known"):
+        for cards in view.get(key) or []:
+            seen.update(cards)
+    seen.update(card for card, _ in view["revealed"])
+    pending = view["pending"]
+    if pending:
+        seen.update(pending["cards"])
+    if view["choice"] is not None:
+        seen.add(view["choice"])
+    return [card for card in range(1, deck + 1) if card not in seen]
+
+
+def _decide(table: Table, view: View, legal: Sequence[Move], play: Any, rng: random.Random) -> Move:
+    first = legal[0]
+    if isinstance(first, Take):
+        return Take(table.cheapest_row() + 1)
+    if isinstance(first, XCard):
+        return XCard(table.choose_x(_numbers(legal)))
+    return Play(play(_numbers(legal)))
+
+
+def _numbers(legal: Sequence[Move]) -> list[int]:
+    """The card or row numbers of row-game moves."""
+    return [m.number for m in cast(Sequence[Play], legal)]
+
+
+class EasyBot(Bot):
+    """Closest fit (see the module docstring)."""
+
+    name = "easy"
+
+    def choose(
+        self, view: View, legal: Sequence[Move], rng: random.Random, budget: Budget | None = None
+    ) -> Move:
+        table = _view_table(view)
+        return _decide(table, view, legal, lambda hand: easy_play(table, hand), rng)
+
+
+class MediumBot(Bot):
+    """One turn of look-ahead (see the module docstring): each hand card is tried in the
+    same sampled deals of the unseen cards, the others answering with the `easy` rule, and
+    the card that leaves the seat the fewest penalty points after the turn is played."""
+
+    name = "medium"
+    samples = 16
+    fit_weight = 0.01
+
+    def choose(
+        self, view: View, legal: Sequence[Move], rng: random.Random, budget: Budget | None = None
+    ) -> Move:
+        table = _view_table(view)
+        if len(legal) == 1 or not isinstance(legal[0], Play):
+            return _decide(table, view, legal, lambda hand: easy_play(table, hand), rng)
+        me: int = view["seat"]
+        game_class = spec(view["game"]).game
+        policy = NimmtTuning()
+        policy.noise = 0.0
+        seeds = [rng.getrandbits(63) for _ in range(self.samples)]
+        best: Move = legal[0]
+        best_cost = math.inf
+        for move in legal:
+            cost = 0.0
+            for seed in seeds:
+                sample = rng_game(game_class, view, seed)
+                turn = sample.turn
+                sample.apply(me, cast(Play, move))
+                while not sample.is_over() and sample.turn == turn:
+                    seat = min(sample.to_act())
+                    moves = sample.legal_moves(seat)
+                    sample.apply(seat, cast(Play, policy.rollout_move(sample, seat, moves, rng)))
+                cost += sample.scores()[me]
+            cost = cost / len(seeds) + self.fit_weight * _gap(table.rows, cast(Play, move).number)
+            if cost < best_cost:
+                best, best_cost = move, cost
+        return best
+
+
+def _gap(rows: Sequence[Sequence[int]], card: int) -> int:
+    """How far above its row's end `card` lands (a card lower than every row: the most)."""
+    r = target_row(rows, card)
+    return card - rows[r][-1] if r >= 0 else 1000
+
+
+def rng_game(game_class: Any, view: View, seed: int) -> RowGame:
+    """The sampled deal number `seed` of the unseen cards (the same for every tried card)."""
+    game = game_class.determinize(view, random.Random(seed))
+    assert isinstance(game, RowGame)
+    return game
+
+
+# --------------------------------------------------------------------- search tuning
+
+
+class NimmtTuning(Tuning):
+    """Rollouts by the `easy` heuristic on the sampled game (with a little noise so that
+    the rollouts explore); rewards mix the win with the penalty margin; 6 nimmt! rollouts
+    stop at the end of the round."""
+
+    exploration = 0.6
+    noise = 0.1
+    win_weight = 0.6
+
+    def rollout_move(
+        self, game: Game[Any], seat: int, legal: Sequence[Move], rng: random.Random
+    ) -> Move:
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() < self.noise:
+            return legal[rng.randrange(len(legal))]
+        assert isinstance(game, RowGame)
+        rules = game.rules
+        table = Table(
+            game.rows,
+            rules.full,
+            rules.x_rows,
+            game.x_rows[seat],
+            bullheads if rules.bullheads else _one,
+        )
+        first = legal[0]
+        if type(first) is Play:
+            return Play(easy_play(table, game.hands[seat]))
+        if type(first) is Take:
+            return Take(table.cheapest_row() + 1)
+        return XCard(table.choose_x(_numbers(legal)))
+
+    def done(self, game: Game[Any], start: Game[Any] | None = None) -> bool:
+        if game.is_over():
+            return True
+        assert isinstance(game, RowGame)
+        return start is not None and isinstance(start, RowGame) and game.round != start.round
+
+    def rewards(self, game: Game[Any]) -> Sequence[float]:
+        assert isinstance(game, RowGame)
+        if game.is_over():
+            scores = list(game.scores())
+        else:
+            # The round just ended (6 nimmt!): its totals decide.
+            scores = [float(sum(col)) for col in zip(*game.round_scores, strict=True)]
+        best, worst = min(scores), max(scores)
+        winners = frozenset(s for s, score in enumerate(scores) if score == best)
+        wins = win_rewards(game, winners)
+        span = worst - best
+        w = self.win_weight
+        return [
+            w * wins[s] + (1 - w) * ((worst - scores[s]) / span if span else 0.5)
+            for s in range(game.players)
+        ]
+
+
+def _hard() -> Bot:
+    return SearchBot("hard", NimmtTuning(), HARD_BUDGET)
+
+
+for _game in ("xbere", "6nimmt"):
+    register_bot(_game, "easy", EasyBot, "closest fit; take the smallest row")
+    register_bot(_game, "medium", MediumBot, "expected cost from the unseen cards")
+    register_bot(_game, "hard", _hard, "ISMCTS, decoupled UCT, heuristic rollouts")

@@ -1,0 +1,62 @@
+"""X bere! and 6 nimmt! bots on literal positions where one card is plainly right."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kibitz.bots import Budget, make_bot
+from kibitz.bots.nimmt import Table, easy_play, target_row
+from kibitz.core import make
+from kibitz.games.nimmt import Play, Take, XCard
+
+# Rows 1-3 have limits 3, 4, 5: row 1 holding two cards is taken by the next card on it.
+TRAP = {"rows": [[10, 11], [40], [70]], "hands": [[12, 41, 99], [90, 95, 96]]}
+
+
+def test_target_row_is_the_closest_lower_end() -> None:
+    rows = [[10, 11], [40], [70]]
+    assert target_row(rows, 12) == 0
+    assert target_row(rows, 69) == 1
+    assert target_row(rows, 5) == -1
+
+
+def test_easy_prefers_the_closest_safe_fit() -> None:
+    table = Table([[10, 11], [40], [70]], [2, 3, 4], True, [], lambda c: 1)
+    assert easy_play(table, [12, 41, 99]) == 41
+    assert easy_play(table, [12, 99]) == 99
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_no_level_walks_into_a_full_row(level: str) -> None:
+    game = make("xbere", players=2, seed=0, setup=TRAP)
+    bot = make_bot("xbere", level)
+    move = bot.choose(game.view(0), game.legal_moves(0), random.Random(0), Budget(iterations=300))
+    assert move == Play(41)
+
+
+def test_hard_takes_the_cheapest_row_and_keeps_the_x_row_growing() -> None:
+    # Seat 0's 5 is lower than every row: it must take one; row 2 holds a single card.
+    setup = {"rows": [[20, 21], [30], [60, 61, 62]], "hands": [[5, 80], [90, 91]]}
+    game = make("xbere", players=2, seed=0, setup=setup)
+    game.apply(0, "play 5")
+    game.apply(1, "play 90")
+    bot = make_bot("xbere", "hard")
+    assert game.legal_moves(0)[0] == Take(1)
+    move = bot.choose(game.view(0), game.legal_moves(0), random.Random(0), Budget(iterations=300))
+    assert move == Take(2)
+    game.apply(0, move)
+    # Taking one card: it goes to the X row, nothing comes back to the hand.
+    assert game.legal_moves(0) == [XCard(30)]
+
+
+def test_6nimmt_hard_avoids_the_sixth_card() -> None:
+    setup = {
+        "rows": [[10, 11, 12, 13, 14], [40], [60], [80]],
+        "hands": [[15, 41, 100], [90, 91, 92]],
+    }
+    game = make("6nimmt", players=2, seed=0, setup=setup, rounds=1)
+    bot = make_bot("6nimmt", "hard")
+    move = bot.choose(game.view(0), game.legal_moves(0), random.Random(0), Budget(iterations=300))
+    assert move != Play(15)
