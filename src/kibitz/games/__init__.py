@@ -1,5 +1,5 @@
 """Every game's rules, one sub-package each. Importing this registers them all."""
 
-from kibitz.games import kozel, nimmt
+from kibitz.games import goxeso, kozel, nimmt
 
-__all__ = ["kozel", "nimmt"]
+__all__ = ["goxeso", "kozel", "nimmt"]

@@ -1,0 +1,555 @@
+"""The Goxeso engine, with its team variants Bridge and Cross and classic Pexeso.
+
+A turn is two moves: `flip` of a first face-down card (it stays face up, visible to all, until
+the second flip), then `flip` of a second one; the second flip resolves the turn (match and
+line capture, or miss, swap and claims, then the lone last card). When the board is empty,
+an exchange phase of `offer`/`accept`/`decline`/`pass` moves may follow.
+
+The engine's memory of cards is `board` (a face per cell, `EMPTY` once taken) and `holders`
+(per face, who holds its taken cards); pairs, reservations and blocks all follow from these.
+The tuple of `flip` moves of the non-empty cells is rebuilt only when cards leave the board,
+so listing legal moves is cheap.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kibitz.core import Game, NotationError, State, View, ViewError
+from kibitz.core.rng import derive
+from kibitz.games.goxeso.exchange import Trade, trade, trades_between
+from kibitz.games.goxeso.faces import (
+    EMPTY,
+    cell_name,
+    face_ids,
+    face_name,
+    read_cell,
+    read_face,
+)
+from kibitz.games.goxeso.holdings import holdings_data, read_holdings
+from kibitz.games.goxeso.moves import (
+    ACCEPT,
+    DECLINE,
+    PASS,
+    Flip,
+    GoxesoMove,
+    Offer,
+    Word,
+    parse_move,
+)
+from kibitz.games.goxeso.options import GoxesoOptions
+from kibitz.games.goxeso.setup import read_board, shuffled_board
+from kibitz.games.goxeso.turns import Turn
+
+PLAY = "play"
+EXCHANGE = "exchange"
+OVER = "over"
+
+UNKNOWN = -2
+"""A face-down cell of a view while its face is being sampled."""
+
+_ANSWERS = (ACCEPT, DECLINE)
+
+
+class Goxeso(Game[GoxesoMove]):
+    """Goxeso (and classic Pexeso with `classic=True`) for 1-4 seats."""
+
+    name = "goxeso"
+    options_class = GoxesoOptions
+    options: GoxesoOptions
+
+    def __init__(self, players: int, options: GoxesoOptions) -> None:
+        super().__init__(players, options)
+        n = self.size = options.size
+        self.classic = options.classic
+        self.cross = options.variant == "cross"
+        self.teamed = options.variant != "none"
+        self.cap = options.cap
+        self.faces = face_ids(n, options.classic)
+        self.owner_seats: tuple[tuple[int, ...], ...] = (
+            ((0, 2), (1, 3)) if self.teamed else tuple((seat,) for seat in range(players))
+        )
+        """The seats of each holder: a team in the team variants, else each seat alone."""
+        self.owner_of = [seat % 2 if self.teamed else seat for seat in range(players)]
+        self.board: list[int] = [EMPTY] * (n * n)
+        self.left = 0
+        """Cards on the board."""
+        self.holders: list[list[int]] = [[] for _ in range(self.faces[-1] + 1)]
+        self.pairs = [0] * len(self.owner_seats)
+        self.start = 0
+        """The seat that turned the first card of the game."""
+        self.turn_seat = 0
+        """The seat whose turn it is (in Cross: the partner who turns the first card)."""
+        self.first = -1
+        """The cell of the card turned face up this turn, or -1 before the first flip."""
+        self.turn = 0
+        """Turns completed."""
+        self.idle = 0
+        """Turns in a row, up to now, in which no card left the board."""
+        self.last: Turn | None = None
+        self.phase = PLAY
+        self.ended: str | None = None
+        """Why the game ended: "empty" (the board; after any exchange phase) or "idle"."""
+        self.exchanging = False
+        """Whether an exchange phase began (it stays true after it ends)."""
+        self.log: list[tuple[int, GoxesoMove]] = []
+        """The exchange phase's moves, in order."""
+        self.pending: tuple[int, Offer] | None = None
+        """(offering seat, offer) waiting for its answer."""
+        self.made: set[Trade] = set()
+        self.passes = 0
+        """Passes in a row in the exchange phase."""
+        self._flips = [Flip(col, row) for row in range(n) for col in range(n)]
+        self._open: tuple[Flip, ...] | None = None
+        """`flip` of every non-empty cell in cell order; None when it must be rebuilt."""
+        self._pos = [0] * (n * n)
+        """Index of each non-empty cell's move in `_open`."""
+        self._alone = [frozenset((seat,)) for seat in range(players)]
+
+    # ----------------------------------------------------------------- dealing
+
+    def _deal(self, seed: int, setup: Mapping[str, Any] | None) -> None:
+        size, classic = self.size, self.classic
+        if setup is not None:
+            self.board = read_board(setup, size, classic)
+            self.start = 0
+        else:
+            self.board = shuffled_board(size, classic, derive(seed, "board"))
+            self.start = derive(seed, "start").randrange(self.players)
+        self.left = len(self.board)
+        self.turn_seat = self.start
+        self._to_act = self._alone[self.start]
+
+    # ----------------------------------------------------------------- moves
+
+    def parse_move(self, text: str) -> GoxesoMove:
+        move = parse_move(text)
+        size = self.size
+        if type(move) is Flip and (move.col >= size or move.row >= size):
+            raise NotationError(f"no cell {str(move)[5:]} on the {size}x{size} board")
+        if type(move) is Offer:
+            for face in (move.get, move.give):
+                if face not in self.faces:
+                    raise NotationError(f"no face {face_name(face)} in this game")
+        return move
+
+    def _legal_moves(self, seat: int) -> Sequence[GoxesoMove]:
+        if self.phase == PLAY:
+            moves = self._open
+            if moves is None:
+                moves = self._open_moves()
+            first = self.first
+            if first < 0:
+                return moves
+            i = self._pos[first]
+            return moves[:i] + moves[i + 1 :]
+        if self.pending is not None:
+            return _ANSWERS
+        return (*self._offers(seat), PASS)
+
+    def _open_moves(self) -> tuple[Flip, ...]:
+        flips, pos, board = self._flips, self._pos, self.board
+        cells = [cell for cell in range(len(board)) if board[cell] != EMPTY]
+        for i, cell in enumerate(cells):
+            pos[cell] = i
+        moves = self._open = tuple(flips[cell] for cell in cells)
+        return moves
+
+    def _offers(self, seat: int) -> list[Offer]:
+        """Every trade `seat` may still offer, to each seat of every other holder."""
+        owner, owner_of = self.owner_of[seat], self.owner_of
+        offers = []
+        for other in range(self.players):
+            if owner_of[other] != owner:
+                for get, give in trades_between(
+                    self.holders, self.faces, owner, owner_of[other], self.made
+                ):
+                    offers.append(Offer(other, get, give))
+        return offers
+
+    def _apply(self, seat: int, move: GoxesoMove) -> None:
+        if isinstance(move, Flip):
+            cell = move.row * self.size + move.col
+            if self.first < 0:
+                self.first = cell
+                if self.cross:
+                    self._to_act = self._alone[(seat + 2) % 4]
+                return
+            self._second(seat, cell)
+        else:
+            self._exchange_move(seat, move)
+
+    # ----------------------------------------------------------------- a turn
+
+    def _second(self, seat: int, b: int) -> None:
+        """The second card: resolve the turn (rules 3, 4, 7, 8), then the end or the next turn."""
+        a, board = self.first, self.board
+        self.first = -1
+        fa, fb = board[a], board[b]
+        opener = self.turn_seat
+        self.turn += 1
+        turn = self.last = Turn(self.turn, (opener, a, fa), (seat, b, fb))
+        before = self.left
+        if fa == fb or not fa or not fb:  # mates, or a joker (face 0; classic has none)
+            owner = turn.owner = self.owner_of[opener]
+            turn.match = True
+            take = self._take
+            take(owner, a)
+            take(owner, b)
+            if not self.classic:
+                for cell in self._line(a, b):
+                    turn.captured.append((cell, board[cell]))
+                    take(owner, cell)
+        elif not self.classic:
+            board[a], board[b] = fb, fa
+            turn.swap = True
+            holders = self.holders
+            held = holders[fa]
+            if held:  # the mate of the card now on b is held: its reserver claims it
+                turn.claims.append((held[0], b, fa))
+                self._take(held[0], b)
+            held = holders[fb]
+            if held:
+                turn.claims.append((held[0], a, fb))
+                self._take(held[0], a)
+        if self.left == 1:
+            cell = next(c for c, face in enumerate(board) if face != EMPTY)
+            face = board[cell]
+            owner = self.holders[face][0]
+            turn.lone = (owner, cell, face)
+            self._take(owner, cell)
+        if self.left == before:
+            self.idle += 1
+        else:
+            self.idle = 0
+        if not self.left:
+            self._board_empty()
+        elif self.idle >= self.cap:
+            self._end("idle")
+        else:
+            if not (turn.match and self.classic):
+                self.turn_seat = (opener + 1) % self.players
+            self._to_act = self._alone[self.turn_seat]
+
+    def _take(self, owner: int, cell: int) -> None:
+        """`owner` takes the card on `cell`; a second half of the same holder makes a pair."""
+        face = self.board[cell]
+        self.board[cell] = EMPTY
+        self.left -= 1
+        held = self.holders[face]
+        held.append(owner)
+        if len(held) == 2 and held[0] == owner:
+            self.pairs[owner] += 1
+        self._open = None
+
+    def _line(self, a: int, b: int) -> list[int]:
+        """The non-empty cells strictly between `a` and `b` when they share a row or a column
+        (never a diagonal), from `a` towards `b`."""
+        n = self.size
+        row_a, col_a = divmod(a, n)
+        row_b, col_b = divmod(b, n)
+        if row_a == row_b:
+            step = 1 if col_b > col_a else -1
+        elif col_a == col_b:
+            step = n if row_b > row_a else -n
+        else:
+            return []
+        board = self.board
+        return [cell for cell in range(a + step, b, step) if board[cell] != EMPTY]
+
+    def _board_empty(self) -> None:
+        """Rule 9 and 10: score, or first an exchange phase when two holders can trade."""
+        if self.options.exchange == "offer" and self._trade_possible():
+            self.phase = EXCHANGE
+            self.exchanging = True
+            self.passes = 0
+            self._to_act = self._alone[(self.turn_seat + 1) % self.players]
+        else:
+            self._end("empty")
+
+    def _end(self, reason: str) -> None:
+        self.phase = OVER
+        self.ended = reason
+        self._finish()
+
+    # ----------------------------------------------------------------- the exchange phase
+
+    def _trade_possible(self) -> bool:
+        return any(self._offers(seat) for seat in range(self.players))
+
+    def _exchange_move(self, seat: int, move: Offer | Word) -> None:
+        self.log.append((seat, move))
+        owner_of = self.owner_of
+        if type(move) is Offer:
+            self.made.add(trade(owner_of[seat], move.get, owner_of[move.to], move.give))
+            self.pending = (seat, move)
+            self._to_act = self._alone[move.to]
+            return
+        if move is PASS:
+            self.passes += 1
+            after = seat
+        else:
+            assert self.pending is not None
+            after, offer = self.pending
+            self.pending = None
+            self.passes = 0
+            if move is ACCEPT:
+                mine, theirs = owner_of[after], owner_of[offer.to]
+                self.holders[offer.give] = [theirs, theirs]
+                self.holders[offer.get] = [mine, mine]
+                self.pairs[mine] += 1
+                self.pairs[theirs] += 1
+        if self.passes >= self.players or not self._trade_possible():
+            self._end("empty")
+        else:
+            self._to_act = self._alone[(after + 1) % self.players]
+
+    # ----------------------------------------------------------------- scoring
+
+    def _scores(self) -> tuple[float, ...]:
+        pairs = self.pairs
+        return tuple(pairs[owner] for owner in self.owner_of)
+
+    def _winners(self) -> frozenset[int]:
+        scores = self._scores()
+        best = max(scores)
+        return frozenset(seat for seat, score in enumerate(scores) if score == best)
+
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        return self.owner_seats if self.teamed else super().teams()
+
+    def invariants(self) -> list[str]:
+        problems = []
+        board, holders, faces = self.board, self.holders, self.faces
+        on_board = [0] * len(holders)
+        for cell, face in enumerate(board):
+            if face == EMPTY:
+                continue
+            if face not in faces:
+                problems.append(f"cell {cell_name(cell, self.size)} holds no face of this game")
+            else:
+                on_board[face] += 1
+        if self.left != sum(on_board):
+            problems.append(f"{self.left} cards counted on the board, {sum(on_board)} lie there")
+        for face in faces:
+            if on_board[face] + len(holders[face]) != 2:
+                problems.append(f"face {face_name(face)} is not exactly twice in the game")
+        pairs = [0] * len(self.owner_seats)
+        for face in faces:
+            held = holders[face]
+            if len(held) == 2 and held[0] == held[1]:
+                pairs[held[0]] += 1
+            elif self.classic and held:
+                problems.append(f"classic Pexeso: face {face_name(face)} is held as a single")
+        if pairs != self.pairs:
+            problems.append(f"pairs counted {self.pairs}, holdings give {pairs}")
+        if self.left == 1:
+            problems.append("a lone card stayed on the board")
+        if self.first >= 0 and (board[self.first] == EMPTY or self.phase != PLAY):
+            problems.append("the face-up card is not on the board")
+        if self.phase == EXCHANGE and self.left:
+            problems.append("an exchange phase with cards on the board")
+        if self._over != (self.phase == OVER):
+            problems.append("the phase does not say whether the game is over")
+        if not self._over and self.idle >= self.cap:
+            problems.append("the idle cap was reached but the game goes on")
+        if self.phase == PLAY:
+            actor = self.turn_seat
+            if self.first >= 0 and self.cross:
+                actor = (actor + 2) % 4
+            if self._to_act != self._alone[actor]:
+                problems.append(f"seat {actor} should act, not {sorted(self._to_act)}")
+        if self._open is not None:
+            open_cells = [cell for cell, face in enumerate(board) if face != EMPTY]
+            if self._open != tuple(self._flips[cell] for cell in open_cells):
+                problems.append("the cached flip moves do not match the board")
+        return problems
+
+    # ----------------------------------------------------------------- views and state
+
+    def _public(self, full: bool) -> dict[str, Any]:
+        """Everything everyone sees; with `full`, the faces of face-down cards too."""
+        n, board, first = self.size, self.board, self.first
+        rows: list[list[str | None]] = []
+        for row in range(n):
+            cells: list[str | None] = []
+            for cell in range(row * n, row * n + n):
+                face = board[cell]
+                if face == EMPTY:
+                    cells.append(None)
+                elif full or cell == first:
+                    cells.append(face_name(face))
+                else:
+                    cells.append("?")
+            rows.append(cells)
+        face_up = None
+        if first >= 0:
+            face_up = {
+                "seat": self.turn_seat,
+                "cell": cell_name(first, n),
+                "face": face_name(board[first]),
+            }
+        return {
+            "board": rows,
+            "phase": self.phase,
+            "start": self.start,
+            "turn": self.turn,
+            "idle": self.idle,
+            "idle_cap": self.cap,
+            "cards_left": self.left,
+            "face_up": face_up,
+            "last_turn": None if self.last is None else self.last.to_data(n),
+            "holdings": holdings_data(self.holders, self.faces, self.owner_seats),
+            "scores": list(self._scores()),
+            "exchange": self._exchange_data(),
+            "ended": self.ended,
+        }
+
+    def _exchange_data(self) -> dict[str, Any] | None:
+        if not self.exchanging:
+            return None
+        pending = None
+        if self.pending is not None:
+            seat, offer = self.pending
+            pending = {
+                "from": seat,
+                "to": offer.to,
+                "get": face_name(offer.get),
+                "give": face_name(offer.give),
+            }
+        return {
+            "log": [[seat, str(move)] for seat, move in self.log],
+            "pending": pending,
+            "passes": self.passes,
+        }
+
+    def _view(self, seat: int | None) -> View:
+        return self._public(full=False)
+
+    def _state(self) -> State:
+        data = self._public(full=True)
+        data["to_act"] = sorted(self._to_act)
+        data["over"] = self._over
+        return data
+
+    def _load_state(self, state: State) -> None:
+        self._load(state, self._read_board(state["board"], known=True), None)
+
+    def _load_view(self, view: View, rng: random.Random) -> None:
+        try:
+            self._load(view, self._read_board(view["board"], known=False), rng)
+        except ValueError as error:
+            if isinstance(error, ViewError):
+                raise
+            raise ViewError(f"cannot determinize a goxeso view: {error}") from error
+
+    def _read_board(self, rows: Any, known: bool) -> list[int]:
+        """The cells of a state (faces) or a view (`?` for face-down cards: `UNKNOWN`)."""
+        n = self.size
+        if not isinstance(rows, list) or len(rows) != n:
+            raise ValueError(f"the board must have {n} rows")
+        board = []
+        for row in rows:
+            if not isinstance(row, list) or len(row) != n:
+                raise ValueError(f"every row of the board must have {n} cells")
+            for text in row:
+                if text is None:
+                    board.append(EMPTY)
+                elif text == "?" and not known:
+                    board.append(UNKNOWN)
+                else:
+                    face = read_face(text, n, self.classic) if isinstance(text, str) else None
+                    if face is None:
+                        raise ValueError(f"no face {text!r} in this game")
+                    board.append(face)
+        return board
+
+    def _load(self, data: Mapping[str, Any], board: list[int], rng: random.Random | None) -> None:
+        """Restore from a state (`rng` None, every face known) or a view (sample the face-down
+        cards with `rng`), then check that the result shows exactly `data`."""
+        n, players = self.size, self.players
+        self.holders = read_holdings(
+            data["holdings"], self.faces, self.owner_seats, n, self.classic
+        )
+        self.pairs = [0] * len(self.owner_seats)
+        for held in self.holders:
+            if len(held) == 2 and held[0] == held[1]:
+                self.pairs[held[0]] += 1
+        self.phase = data["phase"]
+        if self.phase not in (PLAY, EXCHANGE, OVER):
+            raise ValueError(f"no phase {self.phase!r}")
+        self.start, self.turn, self.idle = data["start"], data["turn"], data["idle"]
+        self.ended = data["ended"]
+        last = data["last_turn"]
+        self.last = None if last is None else Turn.from_data(last, n, self.classic)
+        face_up = data["face_up"]
+        self.first = -1
+        if face_up is not None:
+            cell = read_cell(face_up["cell"], n) if isinstance(face_up["cell"], str) else None
+            if cell is None:
+                raise ValueError(f"no cell {face_up['cell']!r}")
+            self.first = cell
+        to_act = frozenset(data["to_act"])
+        if not to_act <= set(range(players)) or len(to_act) > 1:
+            raise ValueError(f"bad seats to act {data['to_act']}")
+        self._to_act = to_act
+        self._over = bool(data["over"])
+        if self.phase == PLAY and to_act:
+            (seat,) = to_act
+            self.turn_seat = face_up["seat"] if face_up is not None else seat
+        self._load_exchange(data["exchange"])
+        if rng is not None:
+            self._sample(board, rng)
+        self.board = board
+        self.left = sum(1 for face in board if face != EMPTY)
+        self._open = None
+        shown = self._public(full=rng is None)
+        for key, value in shown.items():
+            if data[key] != value:
+                raise ValueError(f"{key} is inconsistent: {data[key]!r}, expected {value!r}")
+        problems = self.invariants()
+        if problems:
+            raise ValueError("; ".join(problems))
+
+    def _load_exchange(self, data: Any) -> None:
+        self.exchanging = data is not None
+        self.log, self.made, self.pending, self.passes = [], set(), None, 0
+        if data is None:
+            return
+        owner_of = self.owner_of
+        for seat, text in data["log"]:
+            move = self.parse_move(text)
+            self.log.append((seat, move))
+            if type(move) is Offer:
+                self.made.add(trade(owner_of[seat], move.get, owner_of[move.to], move.give))
+        self.passes = data["passes"]
+        pending = data["pending"]
+        if pending is not None:
+            seat, offer = self.log[-1]
+            if type(offer) is not Offer:
+                raise ValueError("a pending offer that is not the last exchange move")
+            self.pending = (seat, offer)
+
+    def _sample(self, board: list[int], rng: random.Random) -> None:
+        """Fill the view's face-down cells: the last turn's cards where everyone saw them go,
+        the other faces not accounted for shuffled over the rest."""
+        if self.last is not None:
+            for cell, face in self.last.remaining():
+                if board[cell] == UNKNOWN:
+                    board[cell] = face
+        missing = []
+        for face in self.faces:
+            count = 2 - len(self.holders[face]) - board.count(face)
+            if count < 0:
+                raise ViewError(f"face {face_name(face)} is more than twice in the view")
+            missing.extend([face] * count)
+        unknown = [cell for cell, face in enumerate(board) if face == UNKNOWN]
+        if len(unknown) != len(missing):
+            raise ViewError(
+                f"{len(unknown)} face-down cells but {len(missing)} cards not accounted for"
+            )
+        rng.shuffle(missing)
+        for cell, face in zip(unknown, missing, strict=True):
+            board[cell] = face
