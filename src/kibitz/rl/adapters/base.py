@@ -1,0 +1,185 @@
+"""What every game needs to become an RL environment: actions as integers, observations as
+vectors, a memory of what a seat saw, and rewards.
+
+One `Adapter` per game and option set translates between the kibitz game API and the fixed
+shapes learners want. It reads a seat's knowledge only through `game.view(seat)` and the
+moves that seat saw being made (its `Trace`), never the true state.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Literal
+
+import numpy as np
+
+from kibitz.core import Game, Move, Outcome, View
+from kibitz.core.options import build_options, options_to_dict
+from kibitz.core.registry import spec
+from kibitz.rl.layout import Layout, Vector
+
+RewardMode = Literal["win", "score"]
+REWARD_MODES: tuple[RewardMode, ...] = ("win", "score")
+
+
+class Trace(ABC):
+    """What one seat has seen so far, beyond the current view: the memory a player keeps.
+
+    The environment calls `start` once and `after` after every move of anyone; an
+    implementation must record only what `seat` was shown (its views, its own moves and the
+    moves made in the open), so that two histories that look the same to the seat give equal
+    traces.
+    """
+
+    layout: Layout
+    """The memory part of the observation vector (may have no fields)."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    @abstractmethod
+    def start(self, game: Game[Any]) -> None:
+        """The game starts (or, in a resampled state, is taken over) here."""
+
+    @abstractmethod
+    def after(self, game: Game[Any], mover: int, move: Move) -> None:
+        """`mover` made `move`, and `game` is the game after it."""
+
+    @abstractmethod
+    def write(self, out: Vector) -> None:
+        """Write the memory vector (`layout.size` values) into `out`, which is zeroed."""
+
+    @abstractmethod
+    def text(self) -> str:
+        """The memory as text: with the current view it is the seat's information state."""
+
+    def copy(self) -> Trace:
+        return copy.deepcopy(self)
+
+
+class Adapter(ABC):
+    """Integer actions, observation vectors and rewards for one game and option set."""
+
+    game_name: ClassVar[str]
+    lower_is_better: ClassVar[bool]
+    """Penalty games (X bere!, 6 nimmt!, Kozel's losing points): the lowest score wins."""
+
+    num_actions: int
+    observation: Layout
+    """The fields read from the current view."""
+
+    def __init__(self, players: int, options: Mapping[str, Any]) -> None:
+        game_spec = spec(self.game_name)
+        opts = build_options(game_spec.game.options_class, players, options)
+        self.players = players
+        self.options: dict[str, Any] = options_to_dict(opts)
+
+    # ----------------------------------------------------------------- actions
+
+    @abstractmethod
+    def move_to_action(self, game: Game[Any], seat: int, move: Move) -> int:
+        """The action number of `move`, a legal move of `seat` in `game`."""
+
+    @abstractmethod
+    def action_to_move(self, game: Game[Any], seat: int, action: int) -> Move:
+        """The move that action number `action` stands for, for `seat` in `game` now.
+        Raises `ValueError` when the number means nothing here."""
+
+    @abstractmethod
+    def action_name(self, action: int) -> str:
+        """What action number `action` means, without a game at hand (for tables and logs)."""
+
+    def legal_actions(self, game: Game[Any], seat: int) -> list[int]:
+        """The action numbers of `seat`'s legal moves, ascending."""
+        return sorted(self.move_to_action(game, seat, move) for move in game.legal_moves(seat))
+
+    def action_mask(self, game: Game[Any], seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        mask[self.legal_actions(game, seat)] = 1
+        return mask
+
+    # ----------------------------------------------------------------- observations
+
+    @abstractmethod
+    def encode(self, view: View, out: Vector) -> None:
+        """Write the observation of `view` (`observation.size` values) into zeroed `out`."""
+
+    @abstractmethod
+    def new_trace(self, seat: int) -> Trace:
+        """An empty memory for `seat`."""
+
+    @property
+    def memory(self) -> Layout:
+        return self.new_trace(0).layout
+
+    @property
+    def full_layout(self) -> Layout:
+        """Observation fields followed by memory fields: the environments' vector."""
+        return self.observation + self.memory
+
+    def observe(self, view: View, trace: Trace) -> Vector:
+        """The full observation vector of a seat: its view, then its memory."""
+        out = np.zeros(self.observation.size + trace.layout.size, dtype=np.float32)
+        self.encode(view, out[: self.observation.size])
+        trace.write(out[self.observation.size :])
+        return out
+
+    def view_text(self, view: View) -> str:
+        """The view as canonical JSON text (without the legal move list, which the action
+        mask carries): OpenSpiel's observation string."""
+        data = {key: value for key, value in view.items() if key != "legal"}
+        return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+    # ----------------------------------------------------------------- game length and rewards
+
+    @abstractmethod
+    def max_decisions(self) -> int:
+        """An upper bound on the number of moves of one game (OpenSpiel's max_game_length)."""
+
+    def returns(self, game: Game[Any], mode: RewardMode) -> list[float]:
+        """Each seat's reward for the finished `game` (all zeros while it goes on)."""
+        outcome = game.outcome()
+        if outcome is None:
+            return [0.0] * game.players
+        return rewards(outcome, game.teams(), self.lower_is_better, mode)
+
+
+def rewards(
+    outcome: Outcome,
+    teams: Sequence[Sequence[int]],
+    lower_is_better: bool,
+    mode: RewardMode,
+) -> list[float]:
+    """The end-of-game rewards (docs/rl.md, "Rewards").
+
+    `win`: the sides (teams, or single seats) split into winning sides (a side with a winner)
+    and losing sides. Every seat of a winning side gets +1 / (number of winning sides), every
+    seat of a losing side -1 / (number of losing sides); all 0 when nobody loses.
+
+    `score`: v = the seat's score, negated when lower is better; a seat gets
+    (v - mean v) / (max v - min v), all 0 when every score is equal.
+
+    Both are in [-1, 1] and sum to 0 over the seats when the sides have equal sizes.
+    """
+    players = len(outcome.scores)
+    if mode == "win":
+        side_of = {seat: index for index, side in enumerate(teams) for seat in side}
+        won = {side_of[seat] for seat in outcome.winners}
+        lost = set(range(len(teams))) - won
+        if not lost or not won:
+            return [0.0] * players
+        return [
+            1.0 / len(won) if side_of[seat] in won else -1.0 / len(lost) for seat in range(players)
+        ]
+    if mode == "score":
+        sign = -1.0 if lower_is_better else 1.0
+        values = [sign * float(score) for score in outcome.scores]
+        spread = max(values) - min(values)
+        if spread == 0:
+            return [0.0] * players
+        mean = sum(values) / players
+        return [(value - mean) / spread for value in values]
+    raise ValueError(f"unknown reward mode {mode!r}; the modes are: {', '.join(REWARD_MODES)}")

@@ -1,0 +1,311 @@
+"""X bere! and 6 nimmt! as RL environments.
+
+Actions (D = deck size, R = number of rows):
+
+    0 .. D-1            play card a+1
+    D .. D+R-1          take row a-D+1
+    D+R .. 2D+R-1       x card a-D-R+1      (X bere! only)
+
+Seats in the vectors are relative: block k is the seat k places after the observer
+(block 0 is the observer), so one policy fits every seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from kibitz.core import Game, Move, View
+from kibitz.core.options import build_options
+from kibitz.core.registry import spec
+from kibitz.games.nimmt.moves import Play, Take, XCard
+from kibitz.games.nimmt.options import Rules
+from kibitz.rl.adapters.base import Adapter, Trace
+from kibitz.rl.layout import Field, Layout, Vector
+
+
+class RowAdapter(Adapter):
+    """The shared adapter of the row games; `XBereAdapter` and `SixNimmtAdapter` name them."""
+
+    lower_is_better = True
+    x_rows: ClassVar[bool]
+
+    def __init__(self, players: int, options: Mapping[str, Any]) -> None:
+        super().__init__(players, options)
+        opts = build_options(spec(self.game_name).game.options_class, players, options)
+        self.rules: Rules = opts.rules()
+        deck, rows = self.rules.deck_size, len(self.rules.row_limits)
+        self.deck: int = deck
+        self.nrows: int = rows
+        self.num_actions = 2 * deck + rows if self.x_rows else deck + rows
+        if self.rules.rounds is not None:
+            self.score_scale = float(self.rules.rounds * self.rules.hand_size * 2)
+        else:
+            assert self.rules.target is not None
+            self.score_scale = float(self.rules.target)
+        self.observation = self._layout()
+
+    # ----------------------------------------------------------------- actions
+
+    def move_to_action(self, game: Game[Any], seat: int, move: Move) -> int:
+        return self._action(move)
+
+    def _action(self, move: Move) -> int:
+        if isinstance(move, Play):
+            return int(move.number) - 1
+        if isinstance(move, Take):
+            return self.deck + int(move.number) - 1
+        if isinstance(move, XCard) and self.x_rows:
+            return self.deck + self.nrows + int(move.number) - 1
+        raise ValueError(f"{move} has no action number in {self.game_name}")
+
+    def legal_actions(self, game: Game[Any], seat: int) -> list[int]:
+        action = self._action
+        return sorted(action(move) for move in game.legal_moves(seat))
+
+    def action_to_move(self, game: Game[Any], seat: int, action: int) -> Move:
+        return self._move(action)
+
+    def _move(self, action: int) -> Move:
+        deck, rows = self.deck, self.nrows
+        if 0 <= action < deck:
+            return Play(action + 1)
+        if deck <= action < deck + rows:
+            return Take(action - deck + 1)
+        if self.x_rows and deck + rows <= action < 2 * deck + rows:
+            return XCard(action - deck - rows + 1)
+        raise ValueError(f"no action {action} in {self.game_name} (0 to {self.num_actions - 1})")
+
+    def action_name(self, action: int) -> str:
+        return str(self._move(action))
+
+    # ----------------------------------------------------------------- observations
+
+    def _layout(self) -> Layout:
+        d, r, p = self.deck, self.nrows, self.players
+        pile = "X pile" if self.x_rows else "penalty pile"
+        fields = [
+            Field("hand", d, "1 for each card c (index c-1) in the observer's hand"),
+            Field("choice", d, "1 at the card the observer chose face down this turn"),
+            Field("rows", r * d, "row by row (setup order): 1 for each card lying in the row"),
+            Field("row_last", r, "each row's last card / D"),
+            Field("row_fill", r, "each row's number of cards / its limit"),
+            Field("hand_sizes", p, "each seat's number of hand cards / hand_size"),
+            Field("chosen", p, "1 if the seat has chosen its card face down this turn"),
+            Field("to_act", p, "1 if the seat must act now"),
+            Field("known", p * d, "seat by seat: cards seen going back to the seat's hand"),
+        ]
+        if self.x_rows:
+            fields.append(Field("x_rows", p * d, "seat by seat: the cards of the seat's X row"))
+            fields.append(Field("x_row_last", p, "each seat's last X-row card / D (0: empty)"))
+        fields += [
+            Field("piles", p * d, f"seat by seat: the cards of the seat's {pile}"),
+            Field(
+                "revealed",
+                p * d,
+                "seat by seat: the seat's revealed card of this turn that is not placed yet",
+            ),
+            Field(
+                "pending", 2, "the decision the placement waits for: [take a row, choose an X card]"
+            ),
+            Field("pending_seat", p, "1 at the seat that must decide"),
+            Field(
+                "pending_card",
+                d,
+                "1 at the card that waits to be placed (take) or that took a row (x)",
+            ),
+            Field("pending_cards", d, "the taken cards waiting for the X choice"),
+            Field("unseen", d, "cards the observer cannot place: in other hands or out of play"),
+            Field(
+                "scores",
+                p,
+                "public scores so far / S (0 when hidden); S = "
+                + ("2 x hand_size x rounds" if self.x_rows else "target, or 2 x 10 x rounds"),
+            ),
+            Field("round_totals", p, "totals of the finished rounds / S"),
+            Field(
+                "progress",
+                2,
+                "[round / rounds (or / 10 when played to a target), turn / hand_size]",
+            ),
+            Field("over", 1, "1 once the game is over"),
+        ]
+        return Layout(fields)
+
+    def encode(self, view: View, out: Vector) -> None:
+        layout, d, p = self.observation, self.deck, self.players
+        me: int = view["seat"]
+
+        def rel(seat: int) -> int:
+            return (seat - me) % p
+
+        def block(name: str) -> Vector:
+            return layout.block(out, name)
+
+        seen = block("unseen")
+        seen[:] = 1.0
+        hand = block("hand")
+        for card in view["hand"]:
+            hand[card - 1] = 1.0
+            seen[card - 1] = 0.0
+        if view["choice"] is not None:
+            block("choice")[view["choice"] - 1] = 1.0
+            seen[view["choice"] - 1] = 0.0
+        rows, last, fill = block("rows"), block("row_last"), block("row_fill")
+        for r, row in enumerate(view["rows"]):
+            for card in row:
+                rows[r * d + card - 1] = 1.0
+                seen[card - 1] = 0.0
+            last[r] = row[-1] / d
+            fill[r] = len(row) / view["row_limits"][r]
+        sizes, chosen, to_act = block("hand_sizes"), block("chosen"), block("to_act")
+        hand_size = self.rules.hand_size
+        for seat in range(p):
+            k = rel(seat)
+            sizes[k] = view["hand_sizes"][seat] / hand_size
+            chosen[k] = 1.0 if view["chosen"][seat] else 0.0
+        for seat in view["to_act"]:
+            to_act[rel(seat)] = 1.0
+        known = block("known")
+        for seat, cards in enumerate(view["known"]):
+            base = rel(seat) * d
+            for card in cards:
+                known[base + card - 1] = 1.0
+                seen[card - 1] = 0.0
+        if self.x_rows:
+            x_rows, x_last = block("x_rows"), block("x_row_last")
+            for seat, cards in enumerate(view["x_rows"]):
+                base = rel(seat) * d
+                for card in cards:
+                    x_rows[base + card - 1] = 1.0
+                    seen[card - 1] = 0.0
+                if cards:
+                    x_last[rel(seat)] = cards[-1] / d
+        piles = block("piles")
+        for seat, cards in enumerate(view["x_piles" if self.x_rows else "piles"]):
+            base = rel(seat) * d
+            for card in cards:
+                piles[base + card - 1] = 1.0
+                seen[card - 1] = 0.0
+        revealed = block("revealed")
+        for card, seat in view["revealed"][view["placed"] :]:
+            revealed[rel(seat) * d + card - 1] = 1.0
+            seen[card - 1] = 0.0
+        pending = view["pending"]
+        if pending is not None:
+            block("pending")[0 if pending["decision"] == "take" else 1] = 1.0
+            block("pending_seat")[rel(pending["seat"])] = 1.0
+            block("pending_card")[pending["card"] - 1] = 1.0
+            seen[pending["card"] - 1] = 0.0
+            waiting = block("pending_cards")
+            for card in pending["cards"]:
+                waiting[card - 1] = 1.0
+                seen[card - 1] = 0.0
+        scale = self.score_scale
+        if view.get("scores") is not None:
+            scores = block("scores")
+            for seat, score in enumerate(view["scores"]):
+                scores[rel(seat)] = score / scale
+        totals = block("round_totals")
+        for round_scores in view["round_scores"]:
+            for seat, score in enumerate(round_scores):
+                totals[rel(seat)] += score / scale
+        progress = block("progress")
+        progress[0] = view["round"] / (self.rules.rounds or 10)
+        progress[1] = view["turn"] / hand_size
+        block("over")[0] = 1.0 if view["over"] else 0.0
+
+    def new_trace(self, seat: int) -> Trace:
+        return RowTrace(self, seat)
+
+    # ----------------------------------------------------------------- game length
+
+    def max_decisions(self) -> int:
+        rules, p = self.rules, self.players
+        dealt = len(rules.row_limits) + p * rules.hand_size
+        # Every take puts at least one card out of play for good (an X card or a penalty
+        # pile), and between two takes the rows absorb at most sum(full) cards.
+        takes = dealt
+        turns = (takes + 1) * (sum(rules.full) // p + 2)
+        per_round = turns * p + 2 * takes
+        if rules.rounds is not None:
+            rounds = rules.rounds
+        else:
+            # Every round of 6 nimmt! gives someone a point: the rows cannot absorb 2 hands.
+            assert rules.target is not None
+            rounds = p * (rules.target - 1) + 1
+        return rounds * per_round
+
+
+class RowTrace(Trace):
+    """A seat's memory in a row game: which card each seat has played this round (revealed
+    plays only), and the text log of the round starts and the moves as the seat saw them."""
+
+    def __init__(self, adapter: RowAdapter, seat: int) -> None:
+        super().__init__(seat)
+        self.players = adapter.players
+        self.deck = adapter.deck
+        self.layout = Layout(
+            [
+                Field(
+                    "played",
+                    adapter.players * adapter.deck,
+                    "memory, seat by seat: the cards the seat has played this round "
+                    "(revealed plays only)",
+                )
+            ]
+        )
+        self.played: list[set[int]] = [set() for _ in range(adapter.players)]
+        self.hidden: list[tuple[int, int]] = []
+        """This turn's plays not revealed yet: (seat, card)."""
+        self.log: list[str] = []
+        self.round = -1
+
+    def _round_start(self, game: Game[Any]) -> None:
+        view = game.view(self.seat)
+        self.round = view["round"]
+        self.played = [set() for _ in range(self.players)]
+        self.hidden = []
+        self.log.append(f"round {view['round']} rows {view['rows']} hand {view['hand']}")
+
+    def start(self, game: Game[Any]) -> None:
+        self._round_start(game)
+
+    def after(self, game: Game[Any], mover: int, move: Move) -> None:
+        if isinstance(move, Play):
+            # Only the seat's own choice is known before the reveal; the others' cards are
+            # read from the view once the last seat has chosen and all are shown.
+            self.hidden.append((mover, move.number if mover == self.seat else 0))
+            if len(self.hidden) == self.players:
+                revealed = sorted((seat, card) for card, seat in game.view(self.seat)["revealed"])
+                for seat, card in revealed:
+                    self.played[seat].add(card)
+                self.log.append("turn " + " ".join(f"{seat}:{card}" for seat, card in revealed))
+                self.hidden = []
+        else:
+            self.log.append(f"{mover}:{move}")
+        if getattr(game, "round", 0) + 1 != self.round and not game.is_over():
+            self._round_start(game)
+
+    def write(self, out: Vector) -> None:
+        p, d = self.players, self.deck
+        for seat, cards in enumerate(self.played):
+            base = ((seat - self.seat) % p) * d
+            for card in cards:
+                out[base + card - 1] = 1.0
+
+    def text(self) -> str:
+        waiting = " ".join(
+            f"{seat}:{card if seat == self.seat else '?'}" for seat, card in self.hidden
+        )
+        return "\n".join([*self.log, f"chosen {waiting}"])
+
+
+class XBereAdapter(RowAdapter):
+    game_name = "xbere"
+    x_rows = True
+
+
+class SixNimmtAdapter(RowAdapter):
+    game_name = "6nimmt"
+    x_rows = False

@@ -1,0 +1,502 @@
+"""Every kibitz game as an OpenSpiel Python game.
+
+    import kibitz.rl.openspiel as kos
+    game = kos.load("xbere", players=3)  # or pyspiel.load_game("kibitz_xbere(players=3)")
+    state = game.new_initial_state()
+
+Importing this module registers `kibitz_<name>` for each game with an RL adapter. Game
+parameters:
+
+- `players` (int): seats (the game's usual count by default);
+- `options` (string): rule options as `name:value` words, lists with `/`, for example
+  `"rounds:2 take_on:over row_limits:3/4/5"` (OpenSpiel's game strings allow no commas);
+- `seed` (int): -1 (default) draws every new game's kibitz seed unpredictably; another
+  number draws them from a generator seeded with it, so a program that makes the same calls
+  sees the same deals (OpenSpiel clones states through `new_initial_state`, which draws
+  too);
+- `reward` (string): `win` or `score` (docs/rl.md);
+- `turn_based` (bool): X bere! and 6 nimmt! are simultaneous-move games; `true` asks the
+  choices seat by seat instead (each still face down), a sequential game for algorithms such
+  as IS-MCTS that need one.
+
+Chance is sampled (`SAMPLED_STOCHASTIC`): the kibitz seed drawn for a new state fixes the
+deal and every later chance event; `resample_from_infostate` draws a full game consistent
+with a player's view with `kibitz.core.determinize`.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, cast
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found]
+
+import kibitz
+from kibitz.core import Game, Record, determinize, start
+from kibitz.core.registry import spec
+from kibitz.core.rng import SEED_BITS, fresh_seed
+from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Trace, adapter, supported
+
+PREFIX = "kibitz_"
+
+
+# ----------------------------------------------------------------- options as text
+
+
+def options_to_text(options: Mapping[str, Any]) -> str:
+    """Rule options as an OpenSpiel-safe string: `name:value` words, lists joined by `/`."""
+    words = []
+    for name, value in sorted(options.items()):
+        if isinstance(value, list | tuple):
+            text = "/".join(str(item) for item in value)
+        elif value is None:
+            text = "none"
+        elif isinstance(value, bool):
+            text = "true" if value else "false"
+        else:
+            text = str(value)
+        if not text or any(c in text for c in " ,:()="):
+            raise ValueError(f"option {name}={value!r} cannot be written in an OpenSpiel string")
+        words.append(f"{name}:{text}")
+    return " ".join(words)
+
+
+def options_from_text(text: str) -> dict[str, str]:
+    """The options of `options_to_text` (values stay text; the game's options read them)."""
+    options: dict[str, str] = {}
+    for word in text.split():
+        name, sep, value = word.partition(":")
+        if not sep or not name:
+            raise ValueError(f"cannot read option {word!r}: write name:value")
+        options[name] = value.replace("/", ",")
+    return options
+
+
+# ----------------------------------------------------------------- the game
+
+
+class _Box:
+    """Holds a kibitz game; copies it by pickling, much faster than a generic deep copy."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
+        return _Box(pickle.loads(pickle.dumps(self.game, pickle.HIGHEST_PROTOCOL)))
+
+    def __getstate__(self) -> Game[Any]:
+        return self.game
+
+    def __setstate__(self, game: Game[Any]) -> None:
+        self.game = game
+
+
+_ADAPTERS: dict[tuple[str, int, str], Adapter] = {}
+
+
+def _adapter(key: tuple[str, int, str]) -> Adapter:
+    found = _ADAPTERS.get(key)
+    if found is None:
+        name, players, options = key
+        found = _ADAPTERS[key] = adapter(name, players, options_from_text(options))
+    return found
+
+
+def _simultaneous(name: str) -> bool:
+    return name in ("xbere", "6nimmt")
+
+
+def _game_type(name: str, sequential: bool) -> pyspiel.GameType:
+    game_spec = spec(name)
+    simultaneous = _simultaneous(name) and not sequential
+    return pyspiel.GameType(
+        short_name=PREFIX + name,
+        long_name=f"kibitz {game_spec.title}",
+        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS
+        if simultaneous
+        else pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game_spec.max_players,
+        min_num_players=game_spec.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification={
+            "players": game_spec.default_players,
+            "options": "",
+            "seed": -1,
+            "reward": "win",
+            "turn_based": False,
+        },
+    )
+
+
+class KibitzGame(pyspiel.Game):  # type: ignore[misc]
+    """A kibitz game as an OpenSpiel game (one per game name and parameters)."""
+
+    def __init__(self, name: str, params: Mapping[str, Any]) -> None:
+        players = int(params["players"])
+        options_text = str(params["options"])
+        reward = str(params["reward"])
+        if reward not in REWARD_MODES:
+            raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
+        key = (name, players, options_text)
+        kibitz_adapter = _adapter(key)
+        turn_based = bool(params["turn_based"])
+        super().__init__(
+            _game_type(name, turn_based),
+            pyspiel.GameInfo(
+                num_distinct_actions=kibitz_adapter.num_actions,
+                max_chance_outcomes=0,
+                num_players=players,
+                min_utility=-1.0,
+                max_utility=1.0,
+                utility_sum=0.0,
+                max_game_length=kibitz_adapter.max_decisions(),
+            ),
+            dict(params),
+        )
+        self.kibitz_name = name
+        self.key = key
+        self.adapter = kibitz_adapter
+        self.reward: RewardMode = reward
+        self.turn_based = turn_based
+        self.simultaneous = _simultaneous(name) and not turn_based
+        seed = int(params["seed"])
+        self._seeds = random.Random(fresh_seed() if seed < 0 else seed)
+
+    def new_initial_state(self, *args: Any) -> KibitzState:
+        """A new game with the next kibitz seed of this game's generator."""
+        return KibitzState(self, self._seeds.getrandbits(SEED_BITS))
+
+    def state_of(self, game: Game[Any]) -> KibitzState:
+        """An OpenSpiel state that plays on from kibitz game `game` (its seats, options)."""
+        state = KibitzState(self, None)
+        state.restart(game)
+        return state
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> KibitzObserver:
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        public_only = bool(
+            iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        )
+        return KibitzObserver(self.adapter, perfect_recall, public_only)
+
+
+class KibitzState(pyspiel.State):  # type: ignore[misc]
+    """A kibitz game in progress, seen through OpenSpiel's state API."""
+
+    def __init__(self, game: KibitzGame, seed: int | None) -> None:
+        super().__init__(game)
+        self._key = game.key
+        self._reward: RewardMode = game.reward
+        self._simultaneous = game.simultaneous
+        self._seed = seed
+        self._box: _Box | None = None
+        self._traces: list[Trace] = []
+
+    # The kibitz game is made on first use: OpenSpiel clones a state by making a new one
+    # and copying the attributes over, and a clone need not deal a game it will not use.
+
+    @property
+    def kibitz_game(self) -> Game[Any]:
+        """The kibitz game (the true state: seats' views come from it)."""
+        box = self._box
+        if box is None:
+            seed = self._seed if self._seed is not None else fresh_seed()
+            adapter = self.adapter
+            game = kibitz.make(adapter.game_name, adapter.players, seed, **adapter.options)
+            self.restart(game)
+            assert self._box is not None
+            box = self._box
+        return box.game
+
+    @property
+    def adapter(self) -> Adapter:
+        return _adapter(self._key)
+
+    def restart(self, game: Game[Any], traces: Sequence[Trace] | None = None) -> None:
+        adapter = self.adapter
+        if game.name != adapter.game_name or game.players != adapter.players:
+            raise ValueError(f"not a {adapter.game_name} game for {adapter.players}")
+        self._box = _Box(game)
+        if traces is None:
+            traces = [adapter.new_trace(seat) for seat in range(game.players)]
+            for trace in traces:
+                trace.start(game)
+        self._traces = list(traces)
+
+    def trace(self, player: int) -> Trace:
+        self.kibitz_game  # noqa: B018  (makes the game and traces)
+        return self._traces[player]
+
+    # ----------------------------------------------------------------- OpenSpiel API
+
+    def current_player(self) -> int:
+        game = self.kibitz_game
+        if game.is_over():
+            return int(pyspiel.PlayerId.TERMINAL)
+        to_act = game.to_act()
+        if self._simultaneous and len(to_act) > 1:
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
+        return min(to_act)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        game = self.kibitz_game
+        if player not in game.to_act():
+            return []
+        return self.adapter.legal_actions(game, player)
+
+    def _apply_action(self, action: int) -> None:
+        game = self.kibitz_game
+        to_act = game.to_act()
+        if self._simultaneous and len(to_act) > 1:
+            raise pyspiel.SpielError("a simultaneous node needs apply_actions")
+        self._play(min(to_act), action)
+
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        game = self.kibitz_game
+        seats = sorted(game.to_act())
+        if len(actions) != game.players:
+            raise pyspiel.SpielError(f"expected {game.players} actions, got {len(actions)}")
+        for seat in seats:
+            self._play(seat, int(actions[seat]))
+
+    def _play(self, seat: int, action: int) -> None:
+        game = self.kibitz_game
+        move = self.adapter.action_to_move(game, seat, action)
+        game.apply(seat, move)
+        for trace in self._traces:
+            trace.after(game, seat, move)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return f"{player}: {self.adapter.action_name(action)}"
+
+    def is_terminal(self) -> bool:
+        return self.kibitz_game.is_over()
+
+    def returns(self) -> list[float]:
+        return self.adapter.returns(self.kibitz_game, self._reward)
+
+    def rewards(self) -> list[float]:
+        return self.returns()
+
+    def __str__(self) -> str:
+        return json.dumps(self.kibitz_game.to_state(), sort_keys=True, separators=(",", ":"))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> KibitzState:
+        """A state the player cannot tell from this one: the kibitz game is
+        `determinize(view)`, the player keeps its memory, the others start theirs afresh."""
+        seed = int(probability_sampler() * 2**52)
+        return self.resample(player_id, random.Random(seed))
+
+    def resample(self, player: int, rng: random.Random) -> KibitzState:
+        game = self.kibitz_game
+        sampled = determinize(game.view(player), rng)
+        state = KibitzState(cast(KibitzGame, self.get_game()), None)
+        traces: list[Trace] = []
+        for seat in range(game.players):
+            if seat == player:
+                traces.append(self._traces[seat].copy())
+            else:
+                fresh = self.adapter.new_trace(seat)
+                fresh.start(sampled)
+                traces.append(fresh)
+        state.restart(sampled, traces)
+        return state
+
+
+class KibitzObserver:
+    """OpenSpiel's observer: observation (`perfect_recall` false: the current view) or
+    information state (true: the view and the player's memory), or the public view."""
+
+    def __init__(self, adapter: Adapter, perfect_recall: bool, public_only: bool) -> None:
+        self.adapter = adapter
+        self.perfect_recall = perfect_recall
+        self.public_only = public_only
+        size = adapter.full_layout.size if perfect_recall else adapter.observation.size
+        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None = (
+            None if public_only else np.zeros(size, dtype=np.float32)
+        )
+        self.dict = {} if self.tensor is None else {"observation": self.tensor}
+
+    def set_from(self, state: KibitzState, player: int) -> None:
+        if self.tensor is None:
+            return
+        view = state.kibitz_game.view(player)
+        self.tensor.fill(0.0)
+        if self.perfect_recall:
+            self.tensor[:] = self.adapter.observe(view, state.trace(player))
+        else:
+            self.adapter.encode(view, self.tensor)
+
+    def string_from(self, state: KibitzState, player: int) -> str:
+        game = state.kibitz_game
+        if self.public_only:
+            return self.adapter.view_text(game.view(None))
+        text = self.adapter.view_text(game.view(player))
+        if self.perfect_recall:
+            return state.trace(player).text() + "\n" + text
+        return text
+
+
+# ----------------------------------------------------------------- registration and loading
+
+
+_CLASSES: dict[str, type[KibitzGame]] = {}
+"""One game class per kibitz game, registered with OpenSpiel. Classes (kept alive here)
+rather than closures: OpenSpiel keeps the creator until the process ends, and freeing a
+Python function that late aborts the interpreter."""
+
+
+def _register(name: str) -> None:
+    defaults = dict(_game_type(name, False).parameter_specification)
+
+    def __init__(self: KibitzGame, params: Mapping[str, Any] | None = None) -> None:
+        merged = dict(defaults)
+        merged.update(params or {})
+        KibitzGame.__init__(self, name, merged)
+
+    cls = type(f"KibitzGame_{name}", (KibitzGame,), {"__init__": __init__})
+    _CLASSES[name] = cls
+    pyspiel.register_game(_game_type(name, False), cls)
+
+
+def registered() -> list[str]:
+    """The OpenSpiel names of the kibitz games (registered on import of this module)."""
+    return [PREFIX + name for name in supported()]
+
+
+def register_all() -> None:
+    """Register every game that has an adapter and is not registered yet (games added to the
+    kibitz registry after this module was imported are picked up here)."""
+    known = set(pyspiel.registered_names())
+    for name in supported():
+        if PREFIX + name not in known:
+            _register(name)
+
+
+register_all()
+
+
+def load(
+    name: str,
+    players: int | None = None,
+    seed: int = -1,
+    reward: RewardMode = "win",
+    turn_based: bool = False,
+    **options: Any,
+) -> KibitzGame:
+    """The OpenSpiel game of kibitz game `name` with these rule options."""
+    register_all()
+    params: dict[str, Any] = {
+        "players": spec(name).default_players if players is None else players,
+        "options": options_to_text(options),
+        "seed": seed,
+        "reward": reward,
+        "turn_based": turn_based,
+    }
+    return cast(KibitzGame, pyspiel.load_game(PREFIX + name, params))
+
+
+def resampler(seed: int) -> Callable[[KibitzState, int], KibitzState]:
+    """A reproducible `ISMCTSBot.set_resampler` callback (the default resampler draws from
+    an unseeded sampler)."""
+    rng = random.Random(seed)
+
+    def resample(state: KibitzState, player: int) -> KibitzState:
+        return state.resample(player, random.Random(rng.getrandbits(SEED_BITS)))
+
+    return resample
+
+
+# ----------------------------------------------------------------- records and histories
+
+
+def game_for(record: Record, turn_based: bool = False, reward: RewardMode = "win") -> KibitzGame:
+    """The OpenSpiel game a record was played in."""
+    return load(
+        record.game, record.players, reward=reward, turn_based=turn_based, **dict(record.options)
+    )
+
+
+def record_to_state(record: Record, turn_based: bool = False) -> KibitzState:
+    """The OpenSpiel state after the record's moves, reached through OpenSpiel actions:
+    its `history()` is the record's OpenSpiel history. Simultaneous choices of one turn are
+    gathered into one joint action."""
+    game = game_for(record, turn_based)
+    state = game.state_of(start(record))
+    moves = list(record.moves)
+    i = 0
+    while i < len(moves):
+        player = state.current_player()
+        if player == pyspiel.PlayerId.SIMULTANEOUS:
+            n = state.num_players()
+            chunk = moves[i : i + n]
+            if len(chunk) < n:
+                break  # a turn not complete in the record: OpenSpiel cannot stop inside it
+            joint = [0] * n
+            for seat, text in chunk:
+                joint[seat] = _action(state, seat, text)
+            state.apply_actions(joint)
+            i += n
+        else:
+            seat, text = moves[i]
+            if seat != player:
+                raise ValueError(f"move {i + 1}: seat {seat} moves, OpenSpiel expects {player}")
+            state.apply_action(_action(state, seat, text))
+            i += 1
+    return state
+
+
+def _action(state: KibitzState, seat: int, text: str) -> int:
+    game = state.kibitz_game
+    return state.adapter.move_to_action(game, seat, game.parse_move(text))
+
+
+def state_to_record(state: KibitzState) -> Record:
+    """The kibitz record of the game in `state` (for a resampled state: the sampled game)."""
+    return Record.of(state.kibitz_game)
+
+
+def history_to_record(
+    game: KibitzGame,
+    kibitz_seed: int,
+    history: Iterable[int],
+    setup: Mapping[str, Any] | None = None,
+) -> Record:
+    """The record of the game dealt by `kibitz_seed` (or `setup`) and played by the
+    OpenSpiel action `history` (joint actions as one action per player, seat order)."""
+    adapter = game.adapter
+    state = game.state_of(
+        kibitz.make(adapter.game_name, adapter.players, kibitz_seed, setup, **adapter.options)
+    )
+    actions = list(history)
+    i = 0
+    while i < len(actions):
+        if state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+            n = state.num_players()
+            state.apply_actions(actions[i : i + n])
+            i += n
+        else:
+            state.apply_action(actions[i])
+            i += 1
+    return state_to_record(state)
+
+
+def record_to_history(record: Record, turn_based: bool = False) -> list[int]:
+    """The OpenSpiel action history of a record's moves."""
+    return [int(action) for action in record_to_state(record, turn_based).history()]

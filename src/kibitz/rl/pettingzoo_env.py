@@ -1,0 +1,175 @@
+"""Every kibitz game as a PettingZoo AEC environment: `kibitz.rl.make_env("xbere", players=3)`.
+
+Agents are `seat_0` .. `seat_{P-1}`. The agent to act is the lowest seat among the game's
+seats to act: X bere!'s and 6 nimmt!'s simultaneous choice is asked seat by seat, and as the
+engine keeps each choice face down until all have chosen, no seat sees another's choice of
+the turn (only that it has chosen). Observations are dicts `{"observation": float32 vector,
+"action_mask": int8 vector}`; docs/rl.md lays both out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+import kibitz
+from kibitz.core import Game
+from kibitz.core.rng import SEED_BITS, fresh_seed
+from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Trace, adapter
+from kibitz.rl.layout import Vector
+
+Observation = dict[str, np.ndarray[Any, Any]]
+
+
+def agent_name(seat: int) -> str:
+    return f"seat_{seat}"
+
+
+class KibitzAECEnv(AECEnv):  # type: ignore[misc]
+    """One kibitz game and option set as an AEC environment (build it with `make_env`)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "kibitz", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        reward: RewardMode = "win",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if reward not in REWARD_MODES:
+            raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.adapter: Adapter = adapter(game, players, options)
+        self.game_name = game
+        self.players = self.adapter.players
+        self.reward_mode: RewardMode = reward
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"kibitz_{game}"}
+        self.possible_agents = [agent_name(seat) for seat in range(self.players)]
+        self._seat = {name: seat for seat, name in enumerate(self.possible_agents)}
+        size = self.adapter.full_layout.size
+        space = spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.adapter.num_actions,), np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = {
+            name: spaces.Discrete(self.adapter.num_actions) for name in self.possible_agents
+        }
+        self._rng = random.Random(fresh_seed())
+        self.game: Game[Any] | None = None
+        self.traces: list[Trace] = []
+
+    # ----------------------------------------------------------------- PettingZoo API
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        """A new game. `seed` makes it and every later unseeded reset reproducible; the deal
+        of each game is drawn from that generator. `options` is accepted and ignored: the
+        rule options are fixed when the environment is made."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        kibitz_seed = self._rng.getrandbits(SEED_BITS)
+        self.start(kibitz.make(self.game_name, self.players, kibitz_seed, **self.adapter.options))
+
+    def start(self, game: Game[Any]) -> None:
+        """Play on from `game` (a fresh one, a replayed record, a puzzle position)."""
+        if game.name != self.game_name or game.players != self.players:
+            raise ValueError(f"this environment plays {self.game_name} for {self.players}")
+        self.game = game
+        self.traces = [self.adapter.new_trace(seat) for seat in range(self.players)]
+        for trace in self.traces:
+            trace.start(game)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {name: {} for name in self.agents}
+        self._skip_agent_selection = None
+        self.agent_selection = self._next_agent()
+        if game.is_over():
+            self._finish()
+
+    def observe(self, agent: str) -> Observation:
+        game = self._game()
+        seat = self._seat[agent]
+        observation: Vector = self.adapter.observe(game.view(seat), self.traces[seat])
+        if seat in game.to_act():
+            mask = self.adapter.action_mask(game, seat)
+        else:
+            mask = np.zeros(self.adapter.num_actions, dtype=np.int8)
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self._game()
+        seat = self._seat[agent]
+        self._cumulative_rewards[agent] = 0.0
+        move = self.adapter.action_to_move(game, seat, int(action))
+        game.apply(seat, move)
+        for trace in self.traces:
+            trace.after(game, seat, move)
+        self._clear_rewards()
+        if game.is_over():
+            self._finish()
+        else:
+            self.agent_selection = self._next_agent()
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.game is None:
+            return None
+        return self.adapter.view_text(self.game.view(None))
+
+    def close(self) -> None:
+        pass
+
+    # ----------------------------------------------------------------- helpers
+
+    def _game(self) -> Game[Any]:
+        if self.game is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.game
+
+    def _next_agent(self) -> str:
+        to_act = self._game().to_act()
+        return agent_name(min(to_act)) if to_act else self.possible_agents[0]
+
+    def _finish(self) -> None:
+        returns = self.adapter.returns(self._game(), self.reward_mode)
+        for seat, name in enumerate(self.possible_agents):
+            self.rewards[name] = returns[seat]
+            self.terminations[name] = True
+        self._accumulate_rewards()
+        self.agent_selection = self.possible_agents[0]
+
+
+def make_env(
+    game: str,
+    players: int | None = None,
+    reward: RewardMode = "win",
+    render_mode: str | None = None,
+    **options: Any,
+) -> KibitzAECEnv:
+    """A PettingZoo AEC environment of `game` for `players` seats with the game's rule
+    `options`. `reward` is "win" or "score" (docs/rl.md, "Rewards")."""
+    return KibitzAECEnv(game, players, reward, render_mode, **options)

@@ -1,0 +1,34 @@
+"""Shared settings of the research-interface tests: the games and option sets they cover.
+
+Every test module here skips when the `rl` extra (numpy, gymnasium, pettingzoo, open_spiel)
+is not installed, and only then.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
+    ("xbere", 2, {}),
+    ("xbere", 4, {"take_on": "over", "scoring": "bullheads", "rounds": 2}),
+    ("6nimmt", 3, {"rounds": 1}),
+    ("6nimmt", 5, {"target": 20}),
+    ("goxeso", 2, {"size": 4}),
+    ("goxeso", 4, {"size": 4, "variant": "cross"}),
+    ("kozel", 4, {"series": False}),
+]
+"""(game, players, options) for every game and some option sets; games without an RL
+adapter yet are left out by `configs()`."""
+
+
+def configs() -> list[tuple[str, int, dict[str, Any]]]:
+    from kibitz.rl.adapters import supported
+
+    names = set(supported())
+    return [config for config in CONFIGS if config[0] in names]
+
+
+def config_id(config: tuple[str, int, dict[str, Any]]) -> str:
+    name, players, options = config
+    extra = ",".join(f"{k}={v}" for k, v in options.items())
+    return f"{name}-{players}p" + (f"-{extra}" if extra else "")

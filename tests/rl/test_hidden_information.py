@@ -1,0 +1,86 @@
+"""A seat's observation depends only on what the seat may know: a second state made with
+`determinize(view)` (same view, other hidden cards) gives the same observation, through the
+PettingZoo environment and through OpenSpiel's observation and information-state API."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+import pyspiel  # noqa: E402
+from rl_configs import config_id, configs  # noqa: E402
+
+import kibitz.rl  # noqa: E402
+from kibitz.core import determinize  # noqa: E402
+from kibitz.rl import openspiel as kos  # noqa: E402
+
+CONFIGS = configs()
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_pettingzoo_observation_ignores_what_the_seat_cannot_see(
+    config: tuple[str, int, dict[str, Any]],
+) -> None:
+    name, players, options = config
+    env = kibitz.rl.make_env(name, players=players, **options)
+    twin = kibitz.rl.make_env(name, players=players, **options)
+    rng = random.Random(8)
+    differing = 0
+    for seed in range(3):
+        env.reset(seed=seed)
+        while env.game is not None and not env.game.is_over():
+            game = env.game
+            for seat in range(players):
+                view = game.view(seat)
+                other = determinize(view, rng)
+                differing += other.to_state() != game.to_state()
+                twin.start(other)
+                twin.traces = [trace.copy() for trace in env.traces]
+                agent = f"seat_{seat}"
+                mine, theirs = env.observe(agent), twin.observe(agent)
+                assert np.array_equal(mine["observation"], theirs["observation"])
+                assert np.array_equal(mine["action_mask"], theirs["action_mask"])
+            mask = env.observe(env.agent_selection)["action_mask"]
+            env.step(rng.choice(np.flatnonzero(mask).tolist()))
+    assert differing > 0  # the twins really hid other cards
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_openspiel_observations_ignore_what_the_player_cannot_see(
+    config: tuple[str, int, dict[str, Any]],
+) -> None:
+    name, players, options = config
+    game = kos.load(name, players, seed=2, turn_based=True, **options)
+    rng = random.Random(6)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        for player in range(players):
+            sampled = state.resample(player, random.Random(rng.random()))
+            assert sampled.observation_string(player) == state.observation_string(player)
+            assert sampled.observation_tensor(player) == state.observation_tensor(player)
+            assert sampled.information_state_string(player) == state.information_state_string(
+                player
+            )
+            assert sampled.information_state_tensor(player) == state.information_state_tensor(
+                player
+            )
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_observations_differ_between_seats_and_states() -> None:
+    """The check above is not vacuous: observations carry each seat's own cards."""
+    game = kos.load("xbere", 3, seed=1)
+    state = game.new_initial_state()
+    tensors = [tuple(state.observation_tensor(p)) for p in range(3)]
+    assert len(set(tensors)) == 3
+    public = game.make_observer(
+        pyspiel.IIGObservationType(private_info=pyspiel.PrivateInfoType.NONE, perfect_recall=False),
+        {},
+    )
+    assert public is not None

@@ -1,0 +1,154 @@
+"""OpenSpiel's own checks on every game (random_sim_test), its IS-MCTS bot playing full
+games against kibitz bots, serialization, and records <-> OpenSpiel histories."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+import pyspiel  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from rl_configs import config_id, configs  # noqa: E402
+
+import kibitz  # noqa: E402
+from kibitz.bots import available, make_bot  # noqa: E402
+from kibitz.core import Record, replay  # noqa: E402
+from kibitz.rl import openspiel as kos  # noqa: E402
+
+CONFIGS = configs()
+
+
+def _variants(name: str) -> list[bool]:
+    """turn_based values to test: both presentations of the simultaneous games."""
+    return [False, True] if name in ("xbere", "6nimmt") else [False]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_random_sim_test(config: tuple[str, int, dict[str, Any]]) -> None:
+    name, players, options = config
+    for turn_based in _variants(name):
+        game = kos.load(name, players, seed=7, turn_based=turn_based, **options)
+        # serialize=False: OpenSpiel's game-and-state serialization asks a sampled-chance
+        # game for its C++ generator, which Python games cannot provide; state
+        # serialization is checked below.
+        pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def test_game_types_and_string_loading() -> None:
+    game = pyspiel.load_game("kibitz_xbere(players=3,options=rounds:2 take_on:over,seed=1)")
+    assert isinstance(game, kos.KibitzGame)
+    kind = game.get_type()
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert game.adapter.options["rounds"] == 2 and game.adapter.options["take_on"] == "over"
+    turns = kos.load("xbere", 3, turn_based=True)
+    assert turns.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kos.options_from_text(kos.options_to_text({"row_limits": [3, 4, 5]})) == {
+        "row_limits": "3,4,5"
+    }
+
+
+def _random_play(state: Any, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        if state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+            state.apply_actions(
+                [rng.choice(state.legal_actions(p)) for p in range(state.num_players())]
+            )
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_state_serialization_round_trip(config: tuple[str, int, dict[str, Any]]) -> None:
+    name, players, options = config
+    game = kos.load(name, players, seed=3, **options)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while not state.is_terminal():
+        copy = game.deserialize_state(state.serialize())
+        assert str(copy) == str(state)
+        assert copy.history() == state.history()
+        for p in range(players):
+            assert copy.information_state_string(p) == state.information_state_string(p)
+        _random_play(state, rng, 7)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_records_and_histories_convert_both_ways(config: tuple[str, int, dict[str, Any]]) -> None:
+    name, players, options = config
+    game = kibitz.make(name, players=players, seed=21, **options)
+    rng = random.Random(2)
+    while not game.is_over():
+        seat = min(game.to_act())
+        legal = game.legal_moves(seat)
+        game.apply(seat, legal[rng.randrange(len(legal))])
+    record = Record.of(game)
+    for turn_based in _variants(name):
+        state = kos.record_to_state(record, turn_based=turn_based)
+        assert state.is_terminal()
+        assert state.returns() == state.adapter.returns(game, "win")
+        history = kos.record_to_history(record, turn_based=turn_based)
+        assert history == list(state.history())
+        assert len(history) == len(record.moves)
+        back = kos.history_to_record(kos.game_for(record, turn_based), game.seed or 0, history)
+        assert replay(back).to_state() == game.to_state()
+        if not turn_based:
+            continue
+        # In turn order the actions are the record's moves one for one.
+        assert [state.adapter.action_name(a) for a in history] == [t for _, t in record.moves]
+
+
+def _opponent_level(name: str) -> str:
+    levels = available(name)
+    return "easy" if "easy" in levels else "random"
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_openspiel_ismcts_plays_a_full_game_against_kibitz_bots(
+    config: tuple[str, int, dict[str, Any]],
+) -> None:
+    name, players, options = config
+    game = kos.load(name, players, seed=4, turn_based=True, **options)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, uct_c=2.0, max_simulations=15, random_state=np.random.RandomState(2)
+    )
+    bot.set_resampler(kos.resampler(3))
+    level = _opponent_level(name)
+    opponents = {seat: make_bot(name, level) for seat in range(1, players)}
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            searched += 1
+        else:
+            kgame = state.kibitz_game
+            move = opponents[player].choose(kgame.view(player), kgame.legal_moves(player), rng)
+            state.apply_action(state.adapter.move_to_action(kgame, player, move))
+    assert searched > 0
+    returns = state.returns()
+    assert len(returns) == players and sum(returns) == pytest.approx(0.0)
+    assert kos.state_to_record(state).moves  # the game it played is a kibitz record
+
+
+def test_ismcts_default_resampler_keeps_the_information_state() -> None:
+    game = kos.load("xbere", 3, seed=9, turn_based=True)
+    state = game.new_initial_state()
+    _random_play(state, random.Random(4), 5)
+    player = state.current_player()
+    sampled = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert sampled.information_state_string(player) == state.information_state_string(player)
+    assert sampled.legal_actions() == state.legal_actions()

@@ -1,0 +1,104 @@
+"""PettingZoo's own test suites (api_test, seed_test) on every game, and episodes played
+through the AEC environment against the engine's own outcome."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+from pettingzoo.test import api_test, seed_test
+from rl_configs import config_id, configs
+
+import kibitz.rl
+from kibitz.rl.adapters import rewards
+
+CONFIGS = configs()
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_pettingzoo_api_test(config: tuple[str, int, dict[str, Any]]) -> None:
+    name, players, options = config
+    api_test(kibitz.rl.make_env(name, players=players, **options), num_cycles=200)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_pettingzoo_seed_test(config: tuple[str, int, dict[str, Any]]) -> None:
+    name, players, options = config
+    seed_test(lambda: kibitz.rl.make_env(name, players=players, **options), num_cycles=200)
+
+
+@pytest.mark.parametrize("reward", ["win", "score"])
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_episode_rewards_match_the_engine(
+    config: tuple[str, int, dict[str, Any]], reward: Any
+) -> None:
+    name, players, options = config
+    env = kibitz.rl.make_env(name, players=players, reward=reward, **options)
+    env.reset(seed=11)
+    rng = random.Random(3)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    steps = 0
+    for agent in env.agent_iter():
+        observation, reward_now, terminated, truncated, _ = env.last()
+        totals[agent] += reward_now
+        if terminated or truncated:
+            env.step(None)
+            continue
+        game = env.game
+        assert game is not None
+        seat = int(agent.removeprefix("seat_"))
+        assert seat == min(game.to_act())
+        legal = [i for i, bit in enumerate(observation["action_mask"]) if bit]
+        assert legal == env.adapter.legal_actions(game, seat)
+        assert sorted(str(env.adapter.action_to_move(game, seat, a)) for a in legal) == sorted(
+            str(m) for m in game.legal_moves(seat)
+        )
+        env.step(rng.choice(legal))
+        steps += 1
+    game = env.game
+    assert game is not None and game.is_over()
+    outcome = game.outcome()
+    assert outcome is not None
+    expected = rewards(outcome, game.teams(), env.adapter.lower_is_better, reward)
+    assert [totals[a] for a in env.possible_agents] == pytest.approx(expected)
+    assert sum(expected) == pytest.approx(0.0)
+    assert max(expected) > 0 or all(s == outcome.scores[0] for s in outcome.scores)
+    assert steps == len(game.history)
+
+
+def test_win_reward_splits_among_sides() -> None:
+    from kibitz.core import Outcome
+
+    lone = Outcome((3.0, 5.0, 3.0, 9.0), frozenset({0, 2}))
+    assert rewards(lone, [(0,), (1,), (2,), (3,)], True, "win") == [0.5, -0.5, 0.5, -0.5]
+    teams = Outcome((0.0, 4.0, 0.0, 4.0), frozenset({0, 2}))
+    assert rewards(teams, [(0, 2), (1, 3)], True, "win") == [1.0, -1.0, 1.0, -1.0]
+    assert rewards(lone, [(0,), (1,), (2,), (3,)], True, "score") == pytest.approx(
+        [1 / 3, 0.0, 1 / 3, -2 / 3]
+    )
+    everyone = Outcome((2.0, 2.0), frozenset({0, 1}))
+    assert rewards(everyone, [(0,), (1,)], True, "win") == [0.0, 0.0]
+
+
+def test_simultaneous_choice_is_hidden_from_the_next_seat() -> None:
+    env = kibitz.rl.make_env("xbere", players=3)
+    env.reset(seed=5)
+    before = env.observe("seat_1")["observation"]
+    assert env.agent_selection == "seat_0"
+    mask = env.observe("seat_0")["action_mask"]
+    env.step(int(mask.argmax()))
+    assert env.agent_selection == "seat_1"
+    after = env.observe("seat_1")["observation"]
+    layout = env.adapter.full_layout
+    changed = {
+        field.name
+        for field in layout.fields
+        if (layout.block(before, field.name) != layout.block(after, field.name)).any()
+    }
+    # Seat 1 learns that seat 0 has chosen (and holds a card fewer), not which card.
+    assert changed == {"chosen", "hand_sizes", "to_act"}
