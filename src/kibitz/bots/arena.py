@@ -91,6 +91,7 @@ def play_game(
     rng = derive(seed, "arena", index)
     moves = [0] * players
     seconds = [0.0] * players
+    watchers = [seat for seat in range(players) if bots[seat].wants_views]
     clock = time.perf_counter
     while not g.is_over():
         for seat in sorted(g.to_act()):
@@ -101,6 +102,8 @@ def play_game(
             seconds[seat] += clock() - start
             moves[seat] += 1
             g.apply(seat, move)
+            for watcher in watchers:
+                bots[watcher].observe(g.view(watcher))
     outcome = g.outcome()
     assert outcome is not None
     teams = g.teams()

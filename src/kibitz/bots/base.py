@@ -25,6 +25,14 @@ class Bot(ABC):
 
     name: str = "bot"
 
+    wants_views: bool = False
+    """True for bots that keep a memory (Goxeso): a host that can should then call
+    `observe` with every view of the bot's seat as the game goes, not only at its turns."""
+
+    def observe(self, view: View) -> None:
+        """See the seat's view after any move (default: nothing to remember)."""
+        return None
+
     @abstractmethod
     def choose(
         self, view: View, legal: Sequence[Move], rng: random.Random, budget: Budget | None = None

@@ -40,6 +40,12 @@ class Tuning:
     exploration: float = 0.7
     """UCB exploration constant (rewards are in [0, 1])."""
 
+    opponents_in_tree: bool = True
+    """Whether the other seats choose by their own bandit statistics in the tree (True:
+    they search too, as in a game-theoretic search) or by the rollout policy everywhere
+    (False: an opponent model; the tree then only holds the seat's own choices, which gives
+    far less noisy statistics when the policy models the opponents well)."""
+
     def observe(self, game: Game[Any], me: int, seat: int, move: Move) -> Hashable:
         """What `me` learns when `seat` makes `move` in `game` (called before the move is
         applied). The default: the move itself, for games whose moves are all public."""
@@ -118,6 +124,7 @@ class ISMCTS:
             tuning.rewards,
         )
         log, sqrt = math.log, math.sqrt
+        in_tree = tuning.opponents_in_tree
         root = _Node()
         nodes = 1
         max_iterations = budget.iterations
@@ -142,6 +149,9 @@ class ISMCTS:
                 chosen_arms: list[tuple[int, list[float]]] = []
                 for seat in sorted(seats) if len(seats) > 1 else seats:
                     moves = game.legal_moves(seat)
+                    if seat != me and not in_tree:
+                        picks.append((seat, rollout(game, seat, moves, rng)))
+                        continue
                     arms = node.arms.get(seat)
                     if arms is None:
                         arms = node.arms[seat] = {}

@@ -294,10 +294,13 @@ def rng_game(game_class: Any, view: View, seed: int) -> RowGame:
 
 class NimmtTuning(Tuning):
     """Rollouts by the `easy` heuristic on the sampled game (with a little noise so that
-    the rollouts explore); rewards mix the win with the penalty margin; 6 nimmt! rollouts
-    stop at the end of the round."""
+    the rollouts explore), which also models the other seats' choices in the tree (so the
+    tree holds only the seat's own decisions: far less noisy statistics than letting every
+    seat search, measured 41% against 34% wins against three `easy` in 60-80 games); rewards
+    mix the win with the penalty margin; 6 nimmt! rollouts stop at the end of the round."""
 
     exploration = 0.6
+    opponents_in_tree = False
     noise = 0.1
     win_weight = 0.6
 

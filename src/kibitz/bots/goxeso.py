@@ -1,0 +1,378 @@
+"""Bots for Goxeso and classic Pexeso: memory, forgetting, captures, claims.
+
+A Goxeso view shows face-down cards as `?`: a bot must remember what it saw. `Memory` builds
+that knowledge from the views: the card turned face up now, and the last turn's record (the
+cards turned, where they lie after the swap, captures, claims, the lone card). A bot that
+is shown every view of its seat (`observe`, as the arena does) misses nothing; one shown only
+the views of its own decisions learns what the last turn before each of them showed.
+
+- `greedy` (the textbook strategy, perfect memory): take a known pair; else turn an unknown
+  card; if its mate is known take it; else turn another unknown card.
+- `easy`: `greedy` that forgets: each remembered card is lost with probability 0.35 per turn.
+- `medium`: forgets with probability 0.1 per turn; among known matches takes the one with the
+  best line capture, and claims its reservations (see `hard`).
+- `hard`: perfect memory and planning. Every match it can make (mates, or a joker with any
+  card) is valued by what it takes: a pair, the mates of its own singles, blocking an
+  opponent's reservation, new reservations, and every card in the line between. It takes
+  the best one; otherwise it turns an unknown card and, when that misses, turns as second
+  card one it can claim (its mate is reserved by its side: the claim completes the pair) or
+  a known card that tells the next player nothing, rather than a new card that may show the
+  mate of a known card to the next player; a swap that would lay a known pair in a long line
+  for the next opponent is avoided. In the exchange phase it trades only when more than
+  two sides play (a trade gives both sides a pair).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from kibitz.bots.base import Bot, Budget
+from kibitz.bots.registry import register_bot
+from kibitz.core import Move, View
+
+COLUMNS = "abcdefgh"
+JOKER = "J"
+
+
+def cell_name(row: int, col: int) -> str:
+    return f"{COLUMNS[col]}{row + 1}"
+
+
+def _forgets(turn: int, cell: str, salt: int, chance: float) -> bool:
+    """A reproducible coin for forgetting `cell` at `turn` (no generator needed, so that
+    `observe` stays deterministic)."""
+    return random.Random(f"{salt}:{turn}:{cell}").random() < chance
+
+
+class Memory:
+    """Faces of face-down cells that the seat saw, by cell name."""
+
+    def __init__(self, forget: float = 0.0, salt: int = 0) -> None:
+        self.forget = forget
+        self.salt = salt
+        self.known: dict[str, str] = {}
+        self.turn_seen = 0
+        self.marker: tuple[Any, ...] | None = None
+
+    def update(self, view: View) -> None:
+        """Learn what `view` shows (and forget, one chance per turn that passed)."""
+        marker = (view["game"], view["players"], view["options"].get("size"), view["start"])
+        last = view.get("last_turn")
+        last_turn = last["turn"] if last else 0
+        if marker != self.marker or view["turn"] < self.turn_seen or last_turn < self.turn_seen:
+            self.marker = marker
+            self.known = {}
+            self.turn_seen = 0
+        if last and last_turn > self.turn_seen:
+            if self.forget > 0:
+                for turn in range(self.turn_seen + 1, last_turn + 1):
+                    for cell in list(self.known):
+                        if _forgets(turn, cell, self.salt, self.forget):
+                            del self.known[cell]
+            for flip in last["flips"]:
+                self.known.pop(flip["cell"], None)
+            for card in last["remaining"]:
+                self.known[card["cell"]] = card["face"]
+            self.turn_seen = last_turn
+        board = view["board"]
+        for r, row in enumerate(board):
+            for c, face in enumerate(row):
+                if face is None:
+                    self.known.pop(cell_name(r, c), None)
+        face_up = view.get("face_up")
+        if face_up:
+            self.known[face_up["cell"]] = face_up["face"]
+
+
+class Position:
+    """A view read for planning: cells on the board, remembered faces, who holds what."""
+
+    def __init__(self, view: View, memory: Memory) -> None:
+        self.size: int = view["options"]["size"]
+        self.classic: bool = bool(view["options"].get("classic"))
+        self.cells: list[str] = []
+        self.coords: dict[str, tuple[int, int]] = {}
+        for r, row in enumerate(view["board"]):
+            for c, face in enumerate(row):
+                if face is not None:
+                    name = cell_name(r, c)
+                    self.cells.append(name)
+                    self.coords[name] = (r, c)
+        self.known = {cell: face for cell, face in memory.known.items() if cell in self.coords}
+        self.unknown = [cell for cell in self.cells if cell not in self.known]
+        me = view["seat"]
+        self.mine = 0
+        self.holders: dict[str, list[int]] = {}
+        for owner, entry in enumerate(view["holdings"]):
+            if me in entry["seats"]:
+                self.mine = owner
+            for face in entry["pairs"]:
+                self.holders[face] = [owner, owner]
+            for single in entry["singles"]:
+                self.holders.setdefault(single["face"], []).append(owner)
+        self.sides = len(view["holdings"])
+        face_up = view.get("face_up")
+        self.first: str | None = face_up["cell"] if face_up else None
+
+    def matches(self, a: str, b: str) -> bool:
+        fa, fb = self.known[a], self.known[b]
+        return fa == fb or (not self.classic and JOKER in (fa, fb))
+
+    def line(self, a: str, b: str) -> list[str]:
+        """Non-empty cells strictly between `a` and `b` in a row or column (Goxeso only)."""
+        if self.classic:
+            return []
+        (ra, ca), (rb, cb) = self.coords[a], self.coords[b]
+        if ra == rb:
+            lo, hi = sorted((ca, cb))
+            cells = [cell_name(ra, c) for c in range(lo + 1, hi)]
+        elif ca == cb:
+            lo, hi = sorted((ra, rb))
+            cells = [cell_name(r, ca) for r in range(lo + 1, hi)]
+        else:
+            return []
+        return [cell for cell in cells if cell in self.coords]
+
+    def card_value(self, face: str | None, taken: Sequence[str | None]) -> float:
+        """What taking one card of `face` (None: unknown) is worth to the seat's side,
+        given the other faces taken with it."""
+        if face is None:
+            return 0.45
+        held = self.holders.get(face, [])
+        if held:
+            if held[0] == self.mine:
+                return 1.0
+            return 0.55  # blocks the other side's reservation
+        if sum(1 for f in taken if f == face) >= 2:
+            return 0.5  # both halves in one take: half of a pair each
+        return 0.45  # a new reservation, claimable later
+
+    def take_value(self, a: str, b: str) -> float:
+        cells = [a, b, *self.line(a, b)]
+        faces = [self.known.get(cell) for cell in cells]
+        return sum(self.card_value(face, faces) for face in faces)
+
+    def best_match(self, first: str | None) -> tuple[float, str, str] | None:
+        """The most valuable sure match (with `first`, when given): two known mates, or a
+        known joker with any card, known or not."""
+        known = list(self.known)
+        best: tuple[float, str, str] | None = None
+        for i, a in enumerate(known):
+            if first is not None and a != first:
+                continue
+            if self.known[a] == JOKER and not self.classic:
+                partners = self.cells
+            else:
+                partners = known if first is not None else known[i + 1 :]
+            for b in partners:
+                if b == a or (b in self.known and not self.matches(a, b)):
+                    continue
+                value = self.take_value(a, b)
+                if best is None or value > best[0]:
+                    best = (value, a, b)
+        return best
+
+    def promising(self, rng: random.Random) -> str:
+        """An unknown cell to turn first: the one whose possible matches with known open
+        cards would capture the most cards between them."""
+        if self.classic:
+            return self.unknown[rng.randrange(len(self.unknown))]
+        targets = [c for c, f in self.known.items() if not self.holders.get(f)]
+        scored = [
+            (sum(len(self.line(cell, t)) for t in targets), rng.random(), cell)
+            for cell in self.unknown
+        ]
+        return max(scored)[2]
+
+    def claimable(self) -> list[str]:
+        """Known cards whose mate the seat's side holds alone: turned in a miss, it is
+        claimed at once and completes the pair."""
+        out = []
+        for cell, face in self.known.items():
+            held = self.holders.get(face, [])
+            if len(held) == 1 and held[0] == self.mine and cell != self.first:
+                out.append(cell)
+        return out
+
+    def gives_away(self, cell: str) -> bool:
+        """Turning `cell` in a miss hands it to another side (its mate is reserved there)."""
+        held = self.holders.get(self.known.get(cell, ""), [])
+        return len(held) == 1 and held[0] != self.mine
+
+    def open_mates(self, but: str | None = None) -> int:
+        """Known cards (but `but`) whose mate is not located: a new card turned may reveal
+        one of them to the next player."""
+        faces = list(self.known.values())
+        return sum(
+            1
+            for cell, face in self.known.items()
+            if cell != but and faces.count(face) == 1 and not self.holders.get(face)
+        )
+
+
+def _flip_moves(legal: Sequence[Move]) -> dict[str, Move]:
+    return {str(move)[5:]: move for move in legal if str(move).startswith("flip ")}
+
+
+def _exchange(legal: Sequence[Move], trade: bool) -> Move:
+    """Exchange phase: trade (offer, accept) or not (pass, decline)."""
+    texts = {str(m): m for m in legal}
+    if "accept" in texts:
+        return texts["accept"] if trade else texts["decline"]
+    offers = [m for m in legal if str(m).startswith("offer ")]
+    if trade and offers:
+        return offers[0]
+    return texts.get("pass", legal[0])
+
+
+class MemoryBot(Bot):
+    """A bot with a `Memory`; `observe` lets a host show it every view of its seat."""
+
+    wants_views = True
+    forget = 0.0
+
+    def __init__(self) -> None:
+        self.memory = Memory(self.forget, salt=len(self.name))
+
+    def observe(self, view: View) -> None:
+        self.memory.update(view)
+
+    def choose(
+        self, view: View, legal: Sequence[Move], rng: random.Random, budget: Budget | None = None
+    ) -> Move:
+        self.memory.update(view)
+        if view.get("phase") != "play":
+            return _exchange(legal, self.trades(view))
+        flips = _flip_moves(legal)
+        position = Position(view, self.memory)
+        cell = self.flip(position, rng)
+        if cell not in flips:  # defensive: memory said something the board contradicts
+            return legal[rng.randrange(len(legal))]
+        return flips[cell]
+
+    def trades(self, view: View) -> bool:
+        return True
+
+    def flip(self, p: Position, rng: random.Random) -> str:
+        raise NotImplementedError
+
+
+def _pick(cells: Sequence[str], rng: random.Random) -> str:
+    return cells[rng.randrange(len(cells))]
+
+
+class GreedyBot(MemoryBot):
+    """The textbook strategy with perfect memory (see the module docstring)."""
+
+    name = "greedy"
+
+    def flip(self, p: Position, rng: random.Random) -> str:
+        known = p.known
+        if p.first is None:
+            faces: dict[str, str] = {}
+            for cell, face in known.items():
+                if face in faces:
+                    return faces[face]
+                faces[face] = cell
+            return _pick(p.unknown or p.cells, rng)
+        face = known[p.first]
+        for cell, other in known.items():
+            if cell != p.first and other == face:
+                return cell
+        others = [c for c in p.unknown if c != p.first]
+        return _pick(others or [c for c in p.cells if c != p.first], rng)
+
+
+class EasyBot(GreedyBot):
+    """`greedy` that forgets each remembered card with probability 0.35 per turn."""
+
+    name = "easy"
+    forget = 0.35
+
+
+class HardBot(MemoryBot):
+    """Perfect memory, valued captures, claims and careful second cards."""
+
+    name = "hard"
+    take_threshold = 0.9
+    """A match is taken at once when it is worth at least this much (a pair is 2 halves)."""
+    careful = True
+    open_limit = 2
+    aim = True
+    """Turn first the unknown card that would capture the longest lines if it matched."""
+    """Turn a harmless known card rather than a new one when a new card may help the next
+    player; avoid swaps that lay a pair in a line for the next player."""
+
+    def trades(self, view: View) -> bool:
+        return len(view["holdings"]) > 2
+
+    def flip(self, p: Position, rng: random.Random) -> str:
+        if p.first is None:
+            return self.first_card(p, rng)
+        return self.second_card(p, p.first, rng)
+
+    def first_card(self, p: Position, rng: random.Random) -> str:
+        best = p.best_match(None)
+        if best is not None and best[0] >= self.take_threshold:
+            return best[1]
+        if p.unknown:
+            return p.promising(rng) if self.aim else _pick(p.unknown, rng)
+        claim = p.claimable()
+        if claim:
+            return claim[0]
+        if best is not None:
+            return best[1]
+        safe = [c for c in p.cells if not p.gives_away(c)]
+        return _pick(safe or p.cells, rng)
+
+    def second_card(self, p: Position, first: str, rng: random.Random) -> str:
+        best = p.best_match(first)
+        if best is not None:
+            return best[2]
+        claim = p.claimable()
+        if claim:
+            return max(claim, key=lambda c: (-self.swap_risk(p, first, c), c))
+        others = [c for c in p.unknown if c != first]
+        if self.careful and others and p.open_mates(first) > self.open_limit:
+            quiet = [
+                c for c in p.known if c != first and not p.gives_away(c) and not p.line(first, c)
+            ] or [c for c in p.known if c != first and not p.gives_away(c)]
+            if quiet:
+                return min(quiet, key=lambda c: (self.swap_risk(p, first, c), c))
+        if others:
+            return _pick(others, rng)
+        rest = [c for c in p.cells if c != first]
+        safe = [c for c in rest if not p.gives_away(c)]
+        return _pick(safe or rest, rng)
+
+    def swap_risk(self, p: Position, first: str, second: str) -> float:
+        """The best capture the next player could make after `first` and `second` swap."""
+        if not self.careful or p.classic:
+            return 0.0
+        known = dict(p.known)
+        known[first], known[second] = p.known.get(second, "?"), p.known[first]
+        swapped = Position.__new__(Position)
+        swapped.__dict__.update(p.__dict__)
+        swapped.known = {c: f for c, f in known.items() if f != "?"}
+        best = swapped.best_match(None)
+        return best[0] if best else 0.0
+
+
+class MediumBot(HardBot):
+    """Forgets with probability 0.1 per turn; takes the best capture and claims, but turns
+    new cards as second cards like `greedy`."""
+
+    name = "medium"
+    forget = 0.1
+    careful = False
+
+    def trades(self, view: View) -> bool:
+        return True
+
+
+register_bot("goxeso", "greedy", GreedyBot, "textbook: perfect memory, take known pairs")
+register_bot("goxeso", "easy", EasyBot, "greedy that forgets (0.35 per card per turn)")
+register_bot("goxeso", "medium", MediumBot, "forgets a little; best captures, claims")
+register_bot("goxeso", "hard", HardBot, "perfect memory; captures, claims, careful swaps")
