@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import gymnasium
 import numpy as np
@@ -43,9 +43,13 @@ class KibitzGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         seat: int = 0,
         reward: RewardMode = "win",
         budget: Budget | None = None,
+        illegal: Literal["raise", "random"] = "raise",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
+        if illegal not in ("raise", "random"):
+            raise ValueError(f"illegal must be 'raise' or 'random', not {illegal!r}")
+        self.illegal = illegal
         if reward not in REWARD_MODES:
             raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
         self.adapter: Adapter = adapter(game, players, options)
@@ -67,7 +71,7 @@ class KibitzGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         size = self.adapter.full_layout.size
         self.observation_space: spaces.Dict = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                "observation": spaces.Box(0.0, np.inf, (size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (self.adapter.num_actions,), np.int8),
             }
         )
@@ -96,12 +100,20 @@ class KibitzGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         game = self._game()
         if game.is_over():
             raise RuntimeError("the game is over: call reset()")
+        legal = self.adapter.legal_actions(game, self.seat)
+        played_illegal = int(action) not in legal
+        if played_illegal:
+            if self.illegal == "raise":
+                raise ValueError(f"action {int(action)} is not legal now; legal: {legal}")
+            action = legal[self._bot_rng.randrange(len(legal))]
         move = self.adapter.action_to_move(game, self.seat, int(action))
         self._apply(self.seat, move)
         self._play_bots()
         over = game.is_over()
         reward = self.adapter.returns(game, self.reward_mode)[self.seat] if over else 0.0
-        return self._observation(), reward, over, False, self._info()
+        info = self._info()
+        info["illegal"] = played_illegal
+        return self._observation(), reward, over, False, info
 
     def render(self) -> str | None:
         if self.render_mode is None or self.game is None:
@@ -165,11 +177,15 @@ def make_gym_env(
     seat: int = 0,
     reward: RewardMode = "win",
     budget: Budget | None = None,
+    illegal: Literal["raise", "random"] = "raise",
     render_mode: str | None = None,
     **options: Any,
 ) -> KibitzGymEnv:
     """A Gymnasium environment in which seat `seat` of `game` learns against kibitz bots
-    (`bots`: "random", "easy", "medium", "hard" where a game has them, or one per seat)."""
+    (`bots`: "random", "easy", "medium", "hard" where a game has them, or one per seat).
+
+    An action that is not legal now raises `ValueError`, or with `illegal="random"` is
+    replaced by a random legal one (and `info["illegal"]` is true)."""
     return KibitzGymEnv(
         game,
         players,
@@ -177,6 +193,7 @@ def make_gym_env(
         seat=seat,
         reward=reward,
         budget=budget,
+        illegal=illegal,
         render_mode=render_mode,
         **options,
     )

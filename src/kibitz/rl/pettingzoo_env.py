@@ -59,7 +59,7 @@ class KibitzAECEnv(AECEnv):  # type: ignore[misc]
         size = self.adapter.full_layout.size
         space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                "observation": spaces.Box(0.0, np.inf, (size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (self.adapter.num_actions,), np.int8),
             }
         )

@@ -8,11 +8,15 @@ from typing import Any
 from kibitz.core import UnknownGameError
 from kibitz.core.registry import spec
 from kibitz.rl.adapters.base import REWARD_MODES, Adapter, RewardMode, Trace, rewards
+from kibitz.rl.adapters.goxeso import GoxesoAdapter
+from kibitz.rl.adapters.kozel import KozelAdapter
 from kibitz.rl.adapters.rows import SixNimmtAdapter, XBereAdapter
 
 _ADAPTERS: dict[str, type[Adapter]] = {
     "xbere": XBereAdapter,
     "6nimmt": SixNimmtAdapter,
+    "goxeso": GoxesoAdapter,
+    "kozel": KozelAdapter,
 }
 
 
