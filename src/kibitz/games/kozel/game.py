@@ -302,9 +302,7 @@ class Kozel(Game[KozelMove]):
         self.doubled = eggs and self.options.eggs == "double"
         options = self.options
         if not options.series or max(self.losing) >= options.series_limit:
-            self.top_seat = -1
-            self.first_leader = self.leader = last_winner
-            self.plays, self.undone, self.takeover = [], [], None
+            self._new_trick(last_winner)
             self._finish()
             return
         self.previous_last = self._trick_data(self.tricks[-1], -1, full=False)
