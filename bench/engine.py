@@ -30,6 +30,7 @@ CONFIGS: list[tuple[str, str, int, dict[str, Any]]] = [
     ("Goxeso 6x6 cross", "goxeso", 4, {"size": 6, "variant": "cross"}),
     ("Pexeso 6x6, 2 players", "goxeso", 2, {"size": 6, "classic": True}),
     ("Kozel one deal", "kozel", 4, {"series": False}),
+    ("Kozel series to 12", "kozel", 4, {}),
 ]
 """(label, game, players, options): each game's engine adds its own lines."""
 
