@@ -23,7 +23,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import kibitz
 from kibitz.bots import available
-from kibitz.server import logs, protocol
+from kibitz.server import logs, pages, protocol
 from kibitz.server.bots import BotRunner
 from kibitz.server.config import Limits, Settings
 from kibitz.server.db import make_engine, migrate
@@ -458,6 +458,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return FileResponse(STATIC / "index.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    pages.install(app)
     return app
 
 

@@ -28,6 +28,7 @@ ERRORS: dict[str, tuple[int, str]] = {
     "bad_invite": (403, "The seat is kept for an invited player, and the invite code is wrong."),
     "already_seated": (409, "This client already holds a seat at this table."),
     "not_over": (409, "The table's game is not over: its record is not public yet."),
+    "bad_record": (400, "The game record cannot be read or replayed (docs/records.md)."),
     "no_rematch": (409, "A rematch needs a finished table and a seat at it."),
     "not_watching": (409, "The connection has not said which table it is at (hello/watch/join)."),
     "too_slow": (

@@ -1,0 +1,115 @@
+"""Storage on both real databases: SQLite always, PostgreSQL when KIBITZ_TEST_POSTGRES_URL
+is set (CI sets it). Each run uses a throwaway PostgreSQL database."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from kibitz.core import Record, replay
+from kibitz.server.db import make_engine, migrate
+from kibitz.server.service import SeatSpec
+from kibitz.server.store import ChatRow, MoveRow, SeatRow, Store, TableRow
+
+from .support import open_service, run, wait_for
+
+
+def table_row(table_id: str, status: str = "waiting") -> TableRow:
+    return TableRow(
+        id=table_id,
+        game="xbere",
+        players=2,
+        options={"hand_size": 8},
+        seed=2**62 + 5,
+        setup=None,
+        status=status,
+        clock=None,
+        stand_in=None,
+        created_at=1.5,
+        updated_at=1.5,
+    )
+
+
+def test_migrations_run_twice_and_reach_head(database_url: str) -> None:
+    async def main() -> None:
+        engine = make_engine(database_url)
+        try:
+            await migrate(engine)
+            await migrate(engine)
+            async with engine.connect() as conn:
+                version = await conn.execute(sa.text("SELECT version_num FROM alembic_version"))
+                assert version.scalar_one() == "0001"
+        finally:
+            await engine.dispose()
+
+    run(main())
+
+
+def test_tables_seats_moves_and_chat_round_trip(database_url: str) -> None:
+    async def main() -> None:
+        engine = make_engine(database_url)
+        await migrate(engine)
+        store = Store(engine)
+        try:
+            seats = [SeatRow(0, "open"), SeatRow(1, "bot", bot="random")]
+            assert await store.create(table_row("t1"), seats)
+            assert await store.create(table_row("t2", "over"), [SeatRow(0, "open")])
+            loaded = await store.load("t1")
+            assert loaded is not None
+            assert loaded.row == table_row("t1") and loaded.seats == seats
+            assert await store.load("missing") is None
+            # Seats change only while they still hold what the caller saw.
+            taken = SeatRow(0, "player", nickname="Ann", token_hash="h" * 64)
+            assert await store.update_seat("t1", 0, {"kind": "open"}, taken)
+            assert not await store.update_seat("t1", 0, {"kind": "open"}, taken)
+            # Move numbers are unique per table: a second writer of move 1 is refused.
+            assert await store.add_move("t1", 1, MoveRow(0, "play 5", 2.0, "player"))
+            assert not await store.add_move("t1", 1, MoveRow(1, "play 7", 2.1, "player"))
+            assert await store.add_move(
+                "t1", 2, MoveRow(1, "play 7", 2.2, "bot"), {"scores": [1, 2], "winners": [0]}
+            )
+            loaded = await store.load("t1")
+            assert loaded is not None and loaded.row.status == "over"
+            assert loaded.row.result == {"scores": [1, 2], "winners": [0]}
+            assert [(m.seat, m.text, m.by) for m in loaded.moves] == [
+                (0, "play 5", "player"),
+                (1, "play 7", "bot"),
+            ]
+            assert loaded.seats[0].nickname == "Ann"
+            assert await store.unfinished() == []
+            listed = await store.list_tables()
+            assert {row.id: count for row, _, count in listed} == {"t1": 2, "t2": 0}
+            assert [row.id for row, _, _ in await store.list_tables("waiting")] == []
+            for text in ("first", "druhá ☺", "третья"):
+                await store.add_chat("t1", ChatRow(0, "Ann", text, 3.0))
+            assert [c.text for c in await store.chat("t1")] == ["first", "druhá ☺", "третья"]
+            assert [c.text for c in await store.chat("t1", limit=1)] == ["третья"]
+            # A rematch is linked once only.
+            assert await store.create(table_row("t3"), [SeatRow(0, "open")], rematch_of="t1")
+            assert not await store.create(table_row("t4"), [SeatRow(0, "open")], rematch_of="t1")
+            assert await store.load("t4") is None
+        finally:
+            await engine.dispose()
+
+    run(main())
+
+
+def test_service_plays_and_resumes_on_this_database(database_url: str) -> None:
+    async def main() -> None:
+        async with open_service(database_url) as service:
+            created = await service.create_table("6nimmt", 3, {"rounds": 1}, [SeatSpec("bot")] * 3)
+            table = await service.table(created.table)
+            await wait_for(table.game.is_over, timeout=30)
+            record = await service.record(created.table)
+            assert replay(Record.from_dict(record)).outcome() == table.game.outcome()
+            half = await service.create_table("xbere", 2, seats=[SeatSpec("open"), SeatSpec("bot")])
+            ann = await service.join(half.table, "Ann")
+            live = await service.table(half.table)
+            await wait_for(lambda: live.game.to_act() == frozenset({0}))
+            await service.act(half.table, ann.token, str(live.game.legal_moves(0)[0]), 1)
+            view = live.game.view(0)
+        async with open_service(database_url) as again:
+            assert await again.resume() >= 1
+            assert (await again.table(half.table)).game.view(0) == view
+            assert await again.seat_of(half.table, ann.token) == 0
+
+    run(main())
