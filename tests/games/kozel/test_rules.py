@@ -13,10 +13,16 @@ import pytest
 
 from kibitz.core import IllegalMoveError, NotYourTurnError, OptionError, make
 from kibitz.games.kozel.cards import CARD_POINTS, CARD_TEXT, RANKS, beats, parse_card
+from kibitz.games.kozel.legal import answers, beats_one_to_one
+from kibitz.games.kozel.moves import BEAT
 from kibitz.games.kozel.setup import shuffled_deal
 
 from .deals import FOUR
 from .helpers import card_points, play, start
+
+
+def mask_of(texts: list[str]) -> int:
+    return sum(1 << parse_card(text) for text in texts)
 
 
 def legal(game: Any, seat: int) -> list[str]:
@@ -170,6 +176,8 @@ def test_rule5_beat_fails_when_two_cards_would_beat_the_same_card() -> None:
     # Each of 10S and JS beats 9S, and neither beats AS: no card left for AS.
     assert beats(parse_card("10S"), parse_card("9S"), 1)
     assert beats(parse_card("JS"), parse_card("9S"), 1)
+    assert not beats_one_to_one(mask_of(["10S", "JS"]), mask_of(["9S", "AS"]), 1)
+    assert beats_one_to_one(mask_of(["10S", "JS"]), mask_of(["9S", "KS"]), 1)
     assert not any(move.startswith("beat") for move in legal(game, 2))
     with pytest.raises(IllegalMoveError):
         game.apply(2, "beat 10S JS")
@@ -327,3 +335,28 @@ def test_rule8_a_short_stock_is_shared_one_card_each_round() -> None:
     assert state["tricks"][1]["draws"] == [1, 2, 3, 0] * 3
     assert state["stock"] == [] and [len(hand) for hand in state["hands"]] == [3, 3, 3, 3]
     assert game.to_act() == {1}
+
+
+def test_rule5_beats_match_a_brute_force_pairing() -> None:
+    """Every legal beat pairs its cards with the cards on top so that each beats a different
+    one, and every such set of hand cards is offered: checked against all pairings."""
+    rng = random.Random(5)
+    for _ in range(3000):
+        deck = list(range(36))
+        rng.shuffle(deck)
+        count = rng.randint(1, 4)
+        hand, top, trump = deck[:4], deck[4 : 4 + count], rng.randrange(4)
+        offered = {
+            move.mask
+            for move in answers(sum(1 << c for c in hand), sum(1 << c for c in top), trump, False)
+            if move.kind == BEAT
+        }
+        expected = {
+            sum(1 << c for c in cards)
+            for cards in itertools.combinations(hand, count)
+            if any(
+                all(beats(c, t, trump) for c, t in zip(cards, order, strict=True))
+                for order in itertools.permutations(top)
+            )
+        }
+        assert offered == expected

@@ -362,8 +362,6 @@ class Kozel(Game[KozelMove]):
                 faced_since = [m for t, m in faced if t >= since]
                 if not in_hand and not any(m >> card & 1 for m in faced_since):
                     problems.append(f"{CARD_TEXT[card]} went back to seat {seat}, now lost")
-                if not faced_since and not in_hand:
-                    problems.append(f"{CARD_TEXT[card]} is known in hand {seat} but is not")
         if not self._over:
             expected = self.leader if not self.plays else (self.plays[-1][0] + 1) & 3
             if self._to_act != ALONE[expected]:

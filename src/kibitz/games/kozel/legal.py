@@ -96,10 +96,6 @@ def _beat(mask: int) -> KozelMove:
     return _BEAT_MOVES.get(mask) or Beat(mask)
 
 
-def _discard(mask: int) -> KozelMove:
-    return _DISCARD_MOVES.get(mask) or Discard(mask)
-
-
 def _suit_leads(index: int) -> Moves:
     suit, pattern = divmod(index, 512)
     moves = tuple(_lead(sub << (9 * suit)) for sub in _SUBPATTERNS[pattern])
@@ -226,10 +222,6 @@ def answers(hand: int, top: int, trump: int, takeover_open: bool) -> Moves:
             moves = beats + discards
         else:
             moves = discards
-    if (
-        takeover_open
-        and hand.bit_count() == 4
-        and not hand & ~SUIT_MASKS[(hand.bit_length() - 1) // 9]
-    ):
+    if takeover_open and is_four(hand):
         moves = (*moves, Four(hand))
     return moves
