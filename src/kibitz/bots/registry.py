@@ -16,7 +16,7 @@ _BOTS: dict[str, BotFactory] = {"*/random": RandomBot}
 
 _DESCRIPTIONS: dict[str, str] = {"*/random": "a legal move chosen uniformly at random"}
 
-GAME_BOT_MODULES = ("nimmt", "goxeso")
+GAME_BOT_MODULES = ("nimmt", "goxeso", "kozel")
 """Modules of `kibitz.bots` that register each game's levels when imported; loaded on the
 first look-up, so that `import kibitz.bots` stays light and free of import cycles."""
 

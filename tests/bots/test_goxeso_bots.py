@@ -1,0 +1,84 @@
+"""Goxeso bots remember what the views showed, forget reproducibly, and use it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kibitz.bots import make_bot
+from kibitz.bots.goxeso import GreedyBot, Memory
+from kibitz.core import Game, make
+
+BOARD = {
+    "board": [
+        ["1", "2", "1", "3"],
+        ["4", "5", "6", "7"],
+        ["J", "2", "3", "4"],
+        ["5", "6", "7", "J"],
+    ]
+}
+
+
+def after_a_miss() -> Game[Any]:
+    """Seat 0 turned a1 (1) and b1 (2), a miss: they swapped, so b1 now holds the 1."""
+    game = make("goxeso", players=2, seed=0, setup=BOARD, size=4)
+    game.apply(0, "flip a1")
+    game.apply(0, "flip b1")
+    return game
+
+
+def test_memory_follows_the_swap_of_the_last_turn() -> None:
+    game = after_a_miss()
+    memory = Memory()
+    memory.update(game.view(1))
+    assert memory.known == {"a1": "2", "b1": "1"}
+
+
+def test_every_level_but_random_finds_the_mate_it_saw_swapped() -> None:
+    for level in ("greedy", "easy", "medium", "hard"):
+        game = after_a_miss()
+        bot = make_bot("goxeso", level)
+        bot.observe(game.view(1))
+        game.apply(1, "flip c1")
+        view = game.view(1)
+        move = bot.choose(view, game.legal_moves(1), random.Random(0))
+        assert str(move) == "flip b1", level
+
+
+def test_forgetting_is_reproducible_and_happens() -> None:
+    kept = []
+    for _ in range(2):
+        memory = Memory(forget=0.5, salt=3)
+        memory.known = {f"{c}{r}": "1" for c in "abcd" for r in range(1, 5)}
+        memory.marker = ("goxeso", 2, 4, 0)
+        game = after_a_miss()
+        view = game.view(1)
+        memory.turn_seen = 0
+        memory.update(view)
+        kept.append(dict(memory.known))
+    assert kept[0] == kept[1]
+    assert 2 < len(kept[0]) < 16
+
+
+def test_memory_starts_afresh_in_a_new_game() -> None:
+    bot = GreedyBot()
+    bot.observe(after_a_miss().view(1))
+    assert bot.memory.known
+    fresh = make("goxeso", players=2, seed=9, size=4)
+    bot.observe(fresh.view(0))
+    assert bot.memory.known == {}
+
+
+def test_hard_prefers_the_match_that_captures_a_line() -> None:
+    # Seat 0 sees both 1s (a1, c1) and both 3s (d1 and c3) after two misses; a1-c1 lies in a
+    # row with b1 between, d1-c3 in no line: the capture is worth more.
+    game = make("goxeso", players=2, seed=0, setup=BOARD, size=4)
+    hard = make_bot("goxeso", "hard")
+    for seat, cells in ((0, ("a1", "d1")), (1, ("c1", "c3"))):
+        for cell in cells:
+            game.apply(seat, f"flip {cell}")
+            hard.observe(game.view(0))
+    # After the swaps: a1=3, d1=1 (seat 0's miss), c1=3, c3=1 (seat 1's miss).
+    assert hard.memory.known == {"a1": "3", "d1": "1", "c1": "3", "c3": "1"}
+    move = hard.choose(game.view(0), game.legal_moves(0), random.Random(0))
+    assert str(move) in ("flip a1", "flip c1")
