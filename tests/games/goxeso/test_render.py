@@ -27,7 +27,8 @@ def test_board_with_coordinates_and_turned_cards() -> None:
     assert lines[3].split() == ["2", "#", "(3)", "#", "#"]  # the 3 swapped onto b2
     assert lines[4].split() == ["3", ".", "#", "#", "#"]  # the claimed 5 left a3
     assert lines[5].split() == ["4", "#", "#", "#", "[J]"]  # face up now
-    assert "Last turn (2): you turned b2 (5) and a3 (3): a miss, the two cards swap" in text
+    assert "Turn 1: seat 0 turned a1 (1) and d1 (1): a match for seat 0, capturing" in text
+    assert "Turn 2: you turned b2 (5) and a3 (3): a miss, the two cards swap" in text
     assert "the 5 on a3 is claimed by seat 0" in text
     assert "Now: seat 0 turned d4 (J)" in text
     assert "seat 0: 2 points; pairs 1 5; singles 6 reserved" in text

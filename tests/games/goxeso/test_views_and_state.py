@@ -87,6 +87,20 @@ def test_determinize_keeps_the_cards_everyone_saw() -> None:
     assert len(boards) > 10  # the rest is sampled
 
 
+def test_view_carries_the_last_round_of_turns() -> None:
+    g = game(BOARD_D)
+    flip(g, "b1", "c2")  # seat 0 misses 5 and 3: b1 3, c2 5
+    flip(g, "c2", "a3")  # seat 1 misses 5 and 3: c2 3, a3 5
+    view = g.view(0)
+    assert [turn["turn"] for turn in view["turns"]] == [1, 2]
+    assert view["turns"][-1] == view["last_turn"]
+    for seed in range(10):
+        board = determinize(view, random.Random(seed)).to_state()["board"]
+        assert (board[0][1], board[1][2], board[2][0]) == ("3", "3", "5")
+    flip(g, "a4", "d3")  # a third turn: only one per seat is kept
+    assert [turn["turn"] for turn in g.view(1)["turns"]] == [2, 3]
+
+
 def test_bad_views_and_states_are_refused() -> None:
     g = game(BOARD_D)
     flip(g, "a1", "d1")

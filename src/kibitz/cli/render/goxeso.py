@@ -2,7 +2,8 @@
 the one face up now, holdings and scores, the exchange phase, and the result.
 
 Cells: `#` a face-down card, `.` an empty cell, `[5]` the card face up now, `(5)` a card
-turned in the last turn that lies face down again (shown where it lies now, after a swap).
+turned in the recent turns (the last round) that lies face down again, shown where it lies
+now, after the swaps.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from kibitz.core import View
+from kibitz.games.goxeso.faces import cell_name, face_name
+from kibitz.games.goxeso.turns import Turn, seen_cards
 
 COLUMNS = "abcdefgh"
 
@@ -33,11 +36,11 @@ def _owner(owner: int, view: View) -> str:
 def _board(view: View) -> list[str]:
     rows = view["board"]
     size = len(rows)
-    marks: dict[str, str] = {}
-    last = view["last_turn"]
-    if last is not None:
-        for card in last["remaining"]:
-            marks[card["cell"]] = f"({card['face']})"
+    options = view["options"]
+    turns = [Turn.from_data(turn, size, options["classic"]) for turn in view["turns"]]
+    marks = {
+        cell_name(cell, size): f"({face_name(face)})" for cell, face in seen_cards(turns).items()
+    }
     face_up = view["face_up"]
     if face_up is not None:
         marks[face_up["cell"]] = f"[{face_up['face']}]"
@@ -134,9 +137,8 @@ def render(view: View) -> str:
         f"idle turns {view['idle']} of {view['idle_cap']}"
     ]
     lines += _board(view)
-    last = view["last_turn"]
-    if last is not None:
-        lines.append(f"Last turn ({last['turn']}): {describe_turn(last, view)}")
+    for turn in view["turns"]:
+        lines.append(f"Turn {turn['turn']}: {describe_turn(turn, view)}")
     face_up = view["face_up"]
     if face_up is not None:
         lines.append(

@@ -41,7 +41,7 @@ from kibitz.games.goxeso.moves import (
 )
 from kibitz.games.goxeso.options import GoxesoOptions
 from kibitz.games.goxeso.setup import read_board, shuffled_board
-from kibitz.games.goxeso.turns import Turn
+from kibitz.games.goxeso.turns import Turn, seen_cards
 
 PLAY = "play"
 EXCHANGE = "exchange"
@@ -89,6 +89,9 @@ class Goxeso(Game[GoxesoMove]):
         self.idle = 0
         """Turns in a row, up to now, in which no card left the board."""
         self.last: Turn | None = None
+        self.recent: list[Turn] = []
+        """The last completed turns, oldest first, up to one per seat (a full round), so that
+        a view read once per own turn still shows every card turned since."""
         self.phase = PLAY
         self.ended: str | None = None
         """Why the game ended: "empty" (the board; after any exchange phase) or "idle"."""
@@ -191,6 +194,10 @@ class Goxeso(Game[GoxesoMove]):
         opener = self.turn_seat
         self.turn += 1
         turn = self.last = Turn(self.turn, (opener, a, fa), (seat, b, fb))
+        recent = self.recent
+        recent.append(turn)
+        if len(recent) > self.players:
+            del recent[0]
         before = self.left
         if fa == fb or not fa or not fb:  # mates, or a joker (face 0; classic has none)
             owner = turn.owner = self.owner_of[opener]
@@ -401,6 +408,7 @@ class Goxeso(Game[GoxesoMove]):
             "cards_left": self.left,
             "face_up": face_up,
             "last_turn": None if self.last is None else self.last.to_data(n),
+            "turns": [turn.to_data(n) for turn in self.recent],
             "holdings": holdings_data(self.holders, self.faces, self.owner_seats),
             "scores": list(self._scores()),
             "exchange": self._exchange_data(),
@@ -484,6 +492,14 @@ class Goxeso(Game[GoxesoMove]):
         self.ended = data["ended"]
         last = data["last_turn"]
         self.last = None if last is None else Turn.from_data(last, n, self.classic)
+        turns = data["turns"]
+        if not isinstance(turns, list) or len(turns) > players:
+            raise ValueError(f"turns must list at most {players} turns")
+        self.recent = [Turn.from_data(turn, n, self.classic) for turn in turns]
+        if turns and turns[-1] != last:
+            raise ValueError("the last of the recent turns is not the last turn")
+        if self.recent:
+            self.last = self.recent[-1]
         face_up = data["face_up"]
         self.first = -1
         if face_up is not None:
@@ -533,12 +549,13 @@ class Goxeso(Game[GoxesoMove]):
             self.pending = (seat, offer)
 
     def _sample(self, board: list[int], rng: random.Random) -> None:
-        """Fill the view's face-down cells: the last turn's cards where everyone saw them go,
-        the other faces not accounted for shuffled over the rest."""
-        if self.last is not None:
-            for cell, face in self.last.remaining():
-                if board[cell] == UNKNOWN:
-                    board[cell] = face
+        """Fill the view's face-down cards: those turned in the recent turns where everyone saw
+        them go, the other faces not accounted for shuffled over the rest."""
+        for cell, face in seen_cards(self.recent).items():
+            if board[cell] == UNKNOWN:
+                board[cell] = face
+            elif board[cell] != face:
+                raise ViewError(f"the card seen on {cell_name(cell, self.size)} is not there")
         missing = []
         for face in self.faces:
             count = 2 - len(self.holders[face]) - board.count(face)

@@ -3,6 +3,7 @@ so a client or a bot can build its memory of the face-down cards."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from kibitz.games.goxeso.faces import cell_name, face_name, read_cell, read_face
@@ -114,3 +115,25 @@ class Turn:
         if turn.to_data(size) != data:
             raise ValueError("the last turn's record is inconsistent")
         return turn
+
+
+def seen_cards(turns: Sequence[Turn]) -> dict[int, int]:
+    """{cell: face} of the face-down cards that everybody saw turned in `turns` (oldest first),
+    where they lie after the last of them: swaps move what is known, takes remove it."""
+    known: dict[int, int] = {}
+    for turn in turns:
+        cell1, cell2 = turn.cell1, turn.cell2
+        if turn.match:
+            known.pop(cell1, None)
+            known.pop(cell2, None)
+            for cell, _ in turn.captured:
+                known.pop(cell, None)
+        elif turn.swap:
+            known[cell1], known[cell2] = turn.face2, turn.face1
+        else:
+            known[cell1], known[cell2] = turn.face1, turn.face2
+        for _, cell, _ in turn.claims:
+            known.pop(cell, None)
+        if turn.lone is not None:
+            known.pop(turn.lone[1], None)
+    return known
