@@ -1,0 +1,102 @@
+"""What the browser pages need besides the lobby API: rules pages in each language, the card
+pictures, and replays of finished games (stored or uploaded records) step by step.
+
+`install(app)` adds these routes; `create_app` calls it. Every answer here is public: rules,
+pictures, and views of games that are over (a record is only served once its table is over).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi.responses import PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+
+from kibitz.core import KibitzError, Record, start
+from kibitz.server.errors import ServiceError
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+LANGUAGES = ("en", "cs", "ru")
+MAX_REPLAY_MOVES = 5000
+
+
+def rules_markdown(game: str, lang: str) -> str:
+    """The rules page of `game` in `lang` (English when that language has none)."""
+    from kibitz.cli.rules import rules_text
+
+    try:
+        if lang != "en":
+            try:
+                return rules_text(game, lang)
+            except KibitzError:
+                pass
+        return rules_text(game)
+    except KibitzError as error:
+        raise ServiceError("unknown_game", str(error)) from None
+
+
+def replay_steps(record: Record, seat: int | None) -> dict[str, Any]:
+    """The view of `seat` (None: a spectator) before the first move and after each move."""
+    if len(record.moves) > MAX_REPLAY_MOVES:
+        raise ServiceError("bad_message", f"a replay has at most {MAX_REPLAY_MOVES} moves")
+    if seat is not None and not 0 <= seat < record.players:
+        raise ServiceError("bad_message", f"no seat {seat} in this game")
+    try:
+        game = start(record)
+        views = [game.view(seat)]
+        for number, (mover, text) in enumerate(record.moves, 1):
+            try:
+                game.apply(mover, text)
+            except KibitzError as error:
+                message = f"move {number} ({mover}: {text}): {error}"
+                raise ServiceError("bad_record", message) from None
+            views.append(game.view(seat))
+    except KibitzError as error:
+        raise ServiceError("bad_record", str(error)) from None
+    outcome = None
+    result = game.outcome() if game.is_over() else None
+    if result is not None:
+        outcome = {"scores": list(result.scores), "winners": sorted(result.winners)}
+    return {
+        "game": record.game,
+        "players": record.players,
+        "options": dict(record.options),
+        "seat": seat,
+        "moves": [[s, t] for s, t in record.moves],
+        "views": views,
+        "outcome": outcome,
+    }
+
+
+def install(app: FastAPI) -> None:
+    """Add the rules, pictures and replay routes to the kibitz app."""
+
+    @app.get("/api/rules/{game}", tags=["pages"], response_class=PlainTextResponse)
+    async def rules(game: str, lang: str = Query("en", pattern="^(en|cs|ru)$")) -> str:
+        """A game's rules page (Markdown) in English, Czech or Russian."""
+        return rules_markdown(game, lang)
+
+    @app.get("/api/tables/{table_id}/replay", tags=["records"])
+    async def table_replay(
+        request: Request, table_id: str, seat: int | None = Query(None, ge=0, le=63)
+    ) -> dict[str, Any]:
+        """A finished table's game, as the views of `seat` (or a spectator) move by move."""
+        service = request.app.state.service
+        record = Record.from_dict(await service.record(table_id))
+        return await asyncio.to_thread(replay_steps, record, seat)
+
+    @app.post("/api/replay", tags=["records"])
+    async def upload_replay(
+        request: Request, seat: int | None = Query(None, ge=0, le=63)
+    ) -> dict[str, Any]:
+        """An uploaded record (the records format), as views move by move."""
+        try:
+            record = Record.from_json((await request.body()).decode("utf-8"))
+        except (KibitzError, UnicodeDecodeError) as error:
+            raise ServiceError("bad_record", str(error)[:300]) from None
+        return await asyncio.to_thread(replay_steps, record, seat)
+
+    app.mount("/assets", StaticFiles(directory=ASSETS), name="assets")

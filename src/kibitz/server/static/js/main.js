@@ -1,0 +1,63 @@
+// The page shell: header (navigation, language, animation speed) and a hash router.
+//   #/                 lobby            #/t/ID[?invite=CODE&seat=N]  a table
+//   #/replay/ID        a stored game    #/replay                     an uploaded record
+//   #/rules/GAME       a rules page
+
+import { h, clear } from "./dom.js";
+import { LANGS, LANG_NAMES, lang, setLang, t } from "./i18n.js";
+import { mountLobby } from "./lobby.js";
+import { mountTable } from "./table.js";
+import { mountReplay } from "./replay.js";
+import { mountRules, GAME_TITLES } from "./rules.js";
+import { speedSetting, setSpeedSetting } from "./settings.js";
+
+const top = document.getElementById("top");
+const app = document.getElementById("app");
+let page = null;
+
+function header() {
+  clear(top);
+  const langSelect = h("select", { id: "lang", "aria-label": t("language"), onchange: (e) => { setLang(e.target.value); route(); } },
+    LANGS.map((code) => h("option", { value: code, selected: code === lang() }, LANG_NAMES[code])));
+  const speedSelect = h("select", { id: "speed", "aria-label": t("animations"), onchange: (e) => setSpeedSetting(e.target.value) },
+    ["slow", "normal", "fast"].map((name) => h("option", { value: name, selected: name === speedSetting() }, t(`speed.${name}`))),
+    ["slow", "normal", "fast"].includes(speedSetting()) ? null : h("option", { value: speedSetting(), selected: true }, `× ${speedSetting()}`));
+  const rules = h("details", { class: "menu" }, h("summary", {}, t("nav.rules")),
+    h("div", { class: "menu-items" }, Object.keys(GAME_TITLES).map((game) =>
+      h("a", { href: `#/rules/${game}`, onclick: (e) => e.target.closest("details").removeAttribute("open") }, GAME_TITLES[game]))));
+  top.append(
+    h("a", { class: "brand", href: "#/" }, h("span", { class: "logo", "aria-hidden": "true" }, "♠"), "kibitz"),
+    h("nav", {}, h("a", { href: "#/" }, t("nav.lobby")), rules, h("a", { href: "#/replay" }, t("nav.replay"))),
+    h("div", { class: "prefs" }, h("label", {}, h("span", { class: "sr" }, t("language")), langSelect),
+      h("label", { title: t("animations") }, h("span", { class: "sr" }, t("animations")), speedSelect)),
+  );
+}
+
+function parse() {
+  const hash = location.hash.replace(/^#/, "") || "/";
+  const [path, query] = hash.split("?");
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  return { parts, query: new URLSearchParams(query || "") };
+}
+
+function route() {
+  if (page && page.destroy) page.destroy();
+  page = null;
+  header();
+  clear(app);
+  document.title = "kibitz";
+  const { parts, query } = parse();
+  try {
+    if (parts[0] === "t" && parts[1]) page = mountTable(app, parts[1], query);
+    else if (parts[0] === "replay") page = mountReplay(app, parts[1] || null, query);
+    else if (parts[0] === "rules" && parts[1]) page = mountRules(app, parts[1]);
+    else page = mountLobby(app, query);
+    window.kibitzPage = page; // lets tests (and the curious) reach the page, e.g. drop()
+  } catch (error) {
+    app.append(h("p", { class: "error" }, String(error)));
+    throw error;
+  }
+}
+
+window.addEventListener("hashchange", route);
+route();
