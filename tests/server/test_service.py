@@ -99,10 +99,18 @@ def test_act_checks_in_order_and_refusals_change_nothing(sqlite_url: str) -> Non
             assert await service.act(table_id, a, "play 5", 0) == 1
             # 4. the seat may act now: Ann has chosen, only Bob may act
             assert await code_of(service.act(table_id, a, "junk", 99)) == "not_your_turn"
-            assert await code_of(service.act(table_id, b, "play 7", 0)) == "stale_version"
+            assert await code_of(service.act(table_id, b, "play 7", 2)) == "stale_version"
+            # Bob's turn began at version 0: Ann's hidden choice does not make it stale.
+            assert await service.act(table_id, b, "play 7", 0) == 2
+            # Ann's 5 is under every row: her decision began at version 2.
+            table = await service.table(table_id)
+            assert table.game.to_act() == frozenset({0})
+            take = str(table.game.legal_moves(0)[0])
+            assert await code_of(service.act(table_id, a, take, 1)) == "stale_version"
             stored = await service.store.load(table_id)
             assert stored is not None and [(m.seat, m.text) for m in stored.moves] == [
-                (0, "play 5")
+                (0, "play 5"),
+                (1, "play 7"),
             ]
             # Play to the end; 2. a finished table refuses first of all
             tokens = {0: a, 1: b}
@@ -138,7 +146,7 @@ def test_every_move_is_stored_before_anyone_is_told(sqlite_url: str) -> None:
             service.listeners.append(listener)
             created = await service.create_table("xbere", 3, seats=[SeatSpec("bot")] * 3)
             live = await service.table(created.table)
-            await wait_for(live.game.is_over)
+            await wait_for(lambda: live.row.status == "over")  # set once the store has it
             stored = [n for kind, n in log if kind == "stored"]
             told = [n for kind, n in log if kind == "told"]
             assert stored == told == list(range(1, len(stored) + 1))

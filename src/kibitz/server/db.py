@@ -74,9 +74,14 @@ chat = sa.Table(
 
 
 def make_engine(url: str) -> AsyncEngine:
-    """An async engine; SQLite files run in WAL mode so a crash loses no committed move."""
+    """An async engine; SQLite files run in WAL mode (a killed process loses no committed
+    move) through one connection."""
     if url.startswith("sqlite"):
-        engine = create_async_engine(url, connect_args={"timeout": 30})
+        # One connection: SQLite has one writer at a time, and waiting in the pool's queue
+        # is far quicker than SQLite's busy-retry sleeps when connections collide.
+        engine = create_async_engine(
+            url, connect_args={"timeout": 30}, pool_size=1, max_overflow=0, pool_timeout=60
+        )
 
         @sa.event.listens_for(engine.sync_engine, "connect")
         def _pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -98,6 +98,9 @@ class LiveTable:
     game: Game[Any]
     turn_since: dict[int, float] = field(default_factory=dict)
     """When each seat to act began to wait (for the turn clock)."""
+    turn_version: dict[int, int] = field(default_factory=dict)
+    """The state version at which each seat to act began to wait: a client's version is
+    current from there on (others' hidden simultaneous choices do not make it stale)."""
 
     @property
     def id(self) -> str:
@@ -321,6 +324,7 @@ class MatchService:
             ):
                 table.row.status = "playing"
                 table.turn_since.clear()
+                table.turn_version.clear()
                 self._track_turns(table, now)
                 logs.event("table.started", table=table_id)
             self._publish(table)
@@ -408,7 +412,9 @@ class MatchService:
         if move not in legal:
             shown = ", ".join(str(m) for m in legal[:12]) + (", ..." if len(legal) > 12 else "")
             raise ServiceError("illegal_move", f"{move} is not legal now; legal: {shown}")
-        if version is not None and version != game.version:
+        if version is not None and not (
+            table.turn_version.get(seat, game.version) <= version <= game.version
+        ):
             raise ServiceError(
                 "stale_version", f"the table is at version {game.version}, not {version}"
             )
@@ -631,8 +637,10 @@ class MatchService:
         for seat in list(table.turn_since):
             if seat not in to_act:
                 del table.turn_since[seat]
+                table.turn_version.pop(seat, None)
         for seat in to_act:
             table.turn_since.setdefault(seat, now)
+            table.turn_version.setdefault(seat, table.game.version)
 
     def _publish(self, table: LiveTable) -> None:
         for listener in self.listeners:

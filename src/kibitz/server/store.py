@@ -6,6 +6,7 @@ while it is still open, move number n is inserted only once), so the database de
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,6 +71,9 @@ class ChatRow:
     at: float
 
 
+_PendingMove = tuple[str, int, "MoveRow", dict[str, Any] | None, "asyncio.Future[bool]"]
+
+
 def _table_row(r: Any) -> TableRow:
     return TableRow(**{c.name: getattr(r, c.name) for c in db.tables.columns})
 
@@ -91,6 +95,8 @@ class Store:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        self._pending: list[_PendingMove] = []
+        self._writer: asyncio.Task[None] | None = None
 
     async def ping(self) -> None:
         async with self.engine.connect() as conn:
@@ -211,28 +217,68 @@ class Store:
     ) -> bool:
         """Store move `number` (1-based); False if that number is already stored (another
         process got there first). With `result` the table is marked over in the same
-        transaction."""
-        try:
-            async with self.engine.begin() as conn:
-                await conn.execute(
-                    sa.insert(db.moves).values(
-                        table_id=table_id,
-                        number=number,
-                        seat=move.seat,
-                        text=move.text,
-                        at=move.at,
-                        by=move.by,
-                    )
-                )
-                values: dict[str, Any] = {"updated_at": move.at}
+        transaction. Returns once the move is committed.
+
+        Moves of different tables that arrive together share one transaction (group
+        commit): under load that is many moves per commit instead of one.
+        """
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._pending.append((table_id, number, move, result, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_moves())
+        return await future
+
+    async def _write_moves(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self._insert_moves(batch)
+            except IntegrityError:
+                for item in batch:  # someone else stored one of them: one by one
+                    try:
+                        await self._insert_moves([item])
+                    except IntegrityError:
+                        item[4].set_result(False)
+                    except Exception as error:
+                        item[4].set_exception(error)
+                    else:
+                        item[4].set_result(True)
+            except Exception as error:
+                for item in batch:
+                    item[4].set_exception(error)
+            else:
+                for item in batch:
+                    item[4].set_result(True)
+
+    async def _insert_moves(self, batch: list[_PendingMove]) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                sa.insert(db.moves),
+                [
+                    {
+                        "table_id": table_id,
+                        "number": number,
+                        "seat": move.seat,
+                        "text": move.text,
+                        "at": move.at,
+                        "by": move.by,
+                    }
+                    for table_id, number, move, _, _ in batch
+                ],
+            )
+            await conn.execute(
+                sa.update(db.tables)
+                .where(db.tables.c.id == sa.bindparam("b_id"))
+                .values(updated_at=sa.bindparam("b_at")),
+                [{"b_id": table_id, "b_at": move.at} for table_id, _, move, _, _ in batch],
+            )
+            for table_id, _, _, result, _ in batch:
                 if result is not None:
-                    values.update(status="over", result=result)
-                await conn.execute(
-                    sa.update(db.tables).where(db.tables.c.id == table_id).values(**values)
-                )
-        except IntegrityError:
-            return False
-        return True
+                    await conn.execute(
+                        sa.update(db.tables)
+                        .where(db.tables.c.id == table_id)
+                        .values(status="over", result=result)
+                    )
 
     # ----------------------------------------------------------------- seats
 

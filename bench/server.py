@@ -1,0 +1,209 @@
+"""Server benchmark: many concurrent tables played by bot clients over real WebSockets.
+
+Starts `kibitz serve` on a free loopback port with a fresh SQLite file (or uses --url),
+creates --tables tables of --game, seats one WebSocket client per seat, and lets each client
+play a random legal move whenever its state says it may (after --think seconds). When a
+table's game ends, its players ask for the rematch and play on, --games games per table.
+Prints moves/s and the round-trip latency of moves (from sending `act` to its `ack`, which
+follows the new state), p50 and p99.
+
+    .venv/bin/python bench/server.py                 # 100 tables x 4 seats = 400 clients
+    .venv/bin/python bench/server.py --tables 20 --game 6nimmt
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def start_server(port: int, database: Path) -> subprocess.Popen[bytes]:
+    kibitz = Path(sys.executable).parent / "kibitz"
+    lots = "1000000"
+    return subprocess.Popen(
+        [
+            str(kibitz), "serve", "--port", str(port), "--database-url", str(database),
+            "--bot-workers", "0", "--log-level", "warning",
+            "--max-connections-per-ip", lots, "--connects-per-minute", lots,
+            "--tables-per-minute", lots, "--requests-per-minute", lots,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+
+
+async def wait_healthy(url: str) -> None:
+    async with httpx.AsyncClient() as client:
+        for _ in range(300):
+            try:
+                if (await client.get(f"{url}/api/health")).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            await asyncio.sleep(0.1)
+    raise SystemExit("the server did not start")
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.moves = 0
+        self.refused = 0
+        self.games = 0
+
+
+async def seat_client(
+    ws_url: str,
+    table: str,
+    token: str,
+    *,
+    games: int,
+    think: float,
+    rng: random.Random,
+    stats: Stats,
+) -> None:
+    """One seat: plays random legal moves; after each game asks for the rematch."""
+    async with connect(ws_url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "table": table, "token": token}))
+        played = 0
+        sent: dict[int, float] = {}
+        pending: int | None = None
+        next_id = 0
+        state: dict[str, Any] | None = None
+        asked = False
+        while True:
+            message = json.loads(await ws.recv())
+            kind = message["type"]
+            if kind == "state":
+                state = message
+            elif kind == "ack":
+                stats.latencies.append(time.perf_counter() - sent.pop(message["id"]))
+                stats.moves += 1
+                pending = None
+            elif kind == "error":
+                if message.get("id") in sent:
+                    del sent[message["id"]]
+                    pending = None
+                    stats.refused += 1
+                elif message["code"] not in ("stale_version", "not_your_turn"):
+                    raise RuntimeError(f"server error: {message}")
+            elif kind == "rematch":
+                asked = False
+                table, token = message["table"], message["token"]
+                await ws.send(json.dumps({"type": "hello", "table": table, "token": token}))
+                state = None
+                continue
+            if state is None or state["table"] != table or pending is not None or asked:
+                continue
+            if state["status"] == "over":
+                played += 1
+                stats.games += 1
+                if played >= games:
+                    return
+                await ws.send(json.dumps({"type": "rematch"}))
+                asked, state = True, None
+                continue
+            view = state["view"]
+            if state["status"] == "playing" and state["seat"] in view["to_act"] and view["legal"]:
+                if think:
+                    await asyncio.sleep(rng.expovariate(1 / think))
+                next_id += 1
+                pending = next_id
+                sent[next_id] = time.perf_counter()
+                move = view["legal"][rng.randrange(len(view["legal"]))]
+                await ws.send(
+                    json.dumps(
+                        {"type": "act", "id": next_id, "move": move, "version": state["version"]}
+                    )
+                )
+
+
+async def bench(args: argparse.Namespace, url: str) -> None:
+    ws_url = url.replace("http", "ws", 1) + "/ws"
+    async with httpx.AsyncClient(base_url=url, timeout=30) as client:
+        tables: list[tuple[str, list[str]]] = []
+        for _ in range(args.tables):
+            body = {"game": args.game, "players": args.players, "options": args.options}
+            created = (await client.post("/api/tables", json=body)).json()
+            table = created["table"]["id"]
+            tokens = []
+            for seat in range(args.players):
+                joined = await client.post(
+                    f"/api/tables/{table}/join", json={"nickname": f"bot{seat}", "seat": seat}
+                )
+                tokens.append(joined.json()["token"])
+            tables.append((table, tokens))
+    stats = Stats()
+    rng = random.Random(args.seed)
+    clients = [
+        seat_client(ws_url, table, token, games=args.games, think=args.think,
+                    rng=random.Random(rng.random()), stats=stats)
+        for table, tokens in tables
+        for token in tokens
+    ]  # fmt: skip
+    started = time.perf_counter()
+    await asyncio.wait_for(asyncio.gather(*clients), args.timeout)
+    elapsed = time.perf_counter() - started
+    lat = sorted(stats.latencies)
+    p50 = statistics.median(lat) * 1000
+    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
+    print(
+        f"{args.tables} tables x {args.players} seats of {args.game} "
+        f"({len(clients)} WebSocket clients), {args.games} games each, think {args.think}s"
+    )
+    print(
+        f"{stats.moves} moves in {elapsed:.1f}s: {stats.moves / elapsed:.0f} moves/s; "
+        f"{stats.games // args.players} games finished; {stats.refused} moves refused (stale)"
+    )
+    print(f"round trip act->ack: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {lat[-1] * 1000:.1f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--game", default="xbere")
+    parser.add_argument("--games", type=int, default=2, help="games per table (rematches)")
+    parser.add_argument("--think", type=float, default=0.0, help="mean think time, seconds")
+    parser.add_argument("--options", type=json.loads, default={}, help="rule options (JSON)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=600)
+    parser.add_argument("--url", help="a running server (default: start one on loopback)")
+    args = parser.parse_args()
+    if args.url:
+        asyncio.run(bench(args, args.url.rstrip("/")))
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        server = start_server(port, Path(folder) / "bench.sqlite3")
+        try:
+            url = f"http://127.0.0.1:{port}"
+            asyncio.run(wait_healthy(url))
+            asyncio.run(bench(args, url))
+        finally:
+            server.terminate()
+            server.wait(30)
+
+
+if __name__ == "__main__":
+    main()
