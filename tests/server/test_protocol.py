@@ -230,3 +230,27 @@ def test_finished_table_record_and_rematch(client: TestClient) -> None:
         assert fresh["table"] == rematch["table"] and fresh["status"] == "playing"
         assert [s["kind"] for s in fresh["seats"]] == ["player", "bot"]
         assert fresh["view"]["options"]["hand_size"] == 3
+
+
+def test_protocol_doc_lists_every_message_and_error() -> None:
+    from kibitz.server import protocol
+
+    doc = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text()
+    for code in ERRORS:
+        assert f"`{code}`" in doc, code
+    sent = {"state", "welcome", "joined", "ack", "chat", "left", "rematch", "pong", "error"}
+    received = {
+        model.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
+        for model in (
+            protocol.Hello,
+            protocol.Watch,
+            protocol.Join,
+            protocol.Act,
+            protocol.Chat,
+            protocol.Leave,
+            protocol.Rematch,
+            protocol.Ping,
+        )
+    }
+    for kind in sent | received:
+        assert f"| `{kind}` |" in doc, kind
