@@ -1,4 +1,4 @@
-# Two entry points: `make run` (set up and play) and `make test` (set up and check everything).
+# Two entry points: `make run` (set up and start the server) and `make test` (set up, check all).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/kibitz play xbere
+	$(BIN)/kibitz serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench examples
