@@ -26,7 +26,7 @@ def client(tmp_path: Path) -> TestClient:
         yield made
 
 
-@pytest.mark.parametrize("game", ["xbere", "6nimmt"])
+@pytest.mark.parametrize("game", ["xbere", "6nimmt", "goxeso", "kozel"])
 @pytest.mark.parametrize("lang", ["en", "cs", "ru"])
 def test_rules_in_each_language(client: TestClient, game: str, lang: str) -> None:
     response = client.get(f"/api/rules/{game}", params={"lang": lang})
