@@ -7,8 +7,9 @@ top when everyone has answered takes the trick; then everyone draws back to four
 the winner on. A deal ends when the cards run out; losing points go to the team with fewer
 card points, and deals follow until a team reaches the series limit.
 
-Cards and hands are bit masks (see `cards`), moves are interned (see `moves`), and legal-move
-lists are cached (see `legal`), so random play is fast.
+Cards and hands are bit masks (see `cards`), moves are interned (see `moves`), and legal
+moves come from small tables (see `legal`), so random play is fast. What a seat may know, and
+how `determinize` fills in the rest, is in `sampling` and the rules page.
 """
 
 from __future__ import annotations
@@ -114,6 +115,8 @@ class Kozel(Game[KozelMove]):
     # ----------------------------------------------------------------- dealing
 
     def _deal(self, seed: int, setup: Mapping[str, Any] | None) -> None:
+        """The first deal; every deal a setup fixes is checked now, so a bad one fails at
+        once. A seeded game draws its first dealer from the first deal's generator."""
         deals = deal_setups(setup, self.options.series)
         if not deals:
             rng = derive(seed, "deal", 1)
