@@ -24,6 +24,10 @@ def test_invite_link_brings_a_second_player(browser: Any, server: Any) -> None:
     assert f"#/t/{table}?invite=" in link
 
     guest = new_page(browser, server)
+    code = link.split("invite=")[1]
+    guest.goto(f"{server.url}/?table={table}&invite={code}")  # the form docs/protocol.md names
+    guest.wait_for_selector("#join-invite")
+    assert guest.url.endswith(f"/#/t/{table}?invite={code}")
     guest.goto(link)
     guest.fill("#join-nickname", "Bea")
     guest.click("#join-invite")
@@ -102,7 +106,7 @@ def test_reload_returns_to_the_seat_and_a_lost_connection_recovers(
     page.context.close()
 
 
-def test_language_switch(browser: Any, server: Any) -> None:
+def test_language_switch(browser: Any, server: Any, screenshots: Path) -> None:
     page = new_page(browser, server)
     page.goto(server.url + "/#/")
     assert page.inner_text("h1") == "Play cards with friends and bots"
@@ -113,6 +117,7 @@ def test_language_switch(browser: Any, server: Any) -> None:
     page.reload()
     page.wait_for_selector("#create")
     assert page.inner_text("#create") == "Založit stůl"  # kept in this browser
+    page.screenshot(path=str(screenshots / "lobby-cs.png"), full_page=True)
     page.goto(server.url + "/#/rules/xbere")
     page.wait_for_selector("article.rules h2")
     assert "Pravidla" in page.inner_text("article.rules")
@@ -121,6 +126,7 @@ def test_language_switch(browser: Any, server: Any) -> None:
         "() => document.querySelector('article.rules h2') &&"
         " document.querySelector('article.rules').innerText.includes('Правила')"
     )
+    page.screenshot(path=str(screenshots / "rules-ru.png"))
     page.goto(server.url + "/#/")
     page.wait_for_selector("#create")
     assert page.inner_text("#create") == "Создать стол"

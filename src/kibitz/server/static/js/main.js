@@ -59,5 +59,12 @@ function route() {
   }
 }
 
+// Links of the form /?table=ID&invite=CODE (docs/protocol.md) lead to the table page.
+const search = new URLSearchParams(location.search);
+if (search.get("table")) {
+  const invite = search.get("invite");
+  history.replaceState(null, "", `/#/t/${encodeURIComponent(search.get("table"))}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`);
+}
+
 window.addEventListener("hashchange", route);
 route();
