@@ -211,3 +211,58 @@ def test_phone_layout(browser: Any, server: Any, screenshots: Path) -> None:
         page.screenshot(path=str(screenshots / f"{game}-phone.png"), full_page=True)
         assert not page.errors, page.errors
         page.context.close()
+
+
+def _record_until(game: str, options: dict[str, Any], players: int, stop: Any) -> dict[str, Any]:
+    """A record of random play (offers and takeovers preferred) up to the first position where
+    `stop(view)` holds, scanning seeds."""
+    import kibitz
+
+    for seed in range(500):
+        made = kibitz.make(game, players=players, seed=seed, **options)
+        rng = random.Random(seed)
+        while not made.is_over():
+            seat = sorted(made.to_act())[0]
+            moves = made.legal_moves(seat)
+            special = [m for m in moves if str(m).split()[0] in ("offer", "four")]
+            made.apply(seat, special[0] if special else rng.choice(moves))
+            if stop(made.view(None)):
+                return kibitz.Record.of(made).to_dict()
+    raise AssertionError("no seed reaches the position")
+
+
+def test_replay_shows_a_takeover_and_an_exchange_offer(
+    browser: Any, server: Any, tmp_path: Path, screenshots: Path
+) -> None:
+    page = new_page(browser, server)
+    takeover = _record_until(
+        "kozel", {"series": False}, 4, lambda v: v["trick"]["takeover"] is not None
+    )
+    path = tmp_path / "kozel.json"
+    path.write_text(json.dumps(takeover))
+    page.goto(server.url + "/#/replay")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_selector("#replay-counter")
+    page.keyboard.press("End")
+    page.wait_for_selector("#trick .kz-play.undone")  # the plays the takeover sent back
+    assert "takes over" in page.inner_text("#trick")
+    page.screenshot(path=str(screenshots / "kozel-takeover.png"), full_page=True)
+
+    exchange = _record_until(
+        "goxeso",
+        {"size": 4},
+        2,
+        lambda v: v["exchange"] is not None and v["exchange"]["pending"] is not None,
+    )
+    path = tmp_path / "goxeso.json"
+    path.write_text(json.dumps(exchange))
+    page.goto(server.url + "/#/replay?seat=0")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_selector("#replay-counter")
+    page.keyboard.press("End")
+    page.wait_for_selector(".gx-exchange .ask")
+    assert "offers" in page.inner_text(".gx-exchange .ask")
+    assert page.locator("#gx-grid .gx-empty").count() == 16  # the board is empty
+    page.screenshot(path=str(screenshots / "goxeso-exchange.png"), full_page=True)
+    assert not page.errors, page.errors
+    page.context.close()

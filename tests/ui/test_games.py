@@ -33,6 +33,7 @@ def test_play_a_whole_game(browser: Any, server: Any, screenshots: Any, game: st
     clicks = play_to_end(page, rng, on_step=shoot)
     assert clicks >= 3
     check_end(page, server, table)
+    page.wait_for_timeout(500)  # the end panel's entrance
     page.screenshot(path=str(screenshots / f"{game}-end.png"), full_page=True)
     assert not page.errors, page.errors
     page.context.close()

@@ -216,6 +216,7 @@ export function mountTable(root, tableId, query) {
     const idle = settled || queue.length === 0;
     const interactive = idle && myTurn(view);
     page.dataset.myTurn = "0";
+    el.chatForm.hidden = mySeat === null; // only seated players chat
     renderPlayers(msg);
     renderInvite(msg);
     renderJoin(msg);
