@@ -12,11 +12,13 @@ beats of each set of beaters; all lists are tuples of interned moves, shared saf
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TypeVar
 
 from kibitz.games.kozel.cards import BEATS, DECK_SIZE, SUIT_MASKS
 from kibitz.games.kozel.moves import Beat, Discard, Four, KozelMove, Lead
 
 Moves = tuple[KozelMove, ...]
+Key = TypeVar("Key")
 
 _CACHE_LIMIT = 200_000
 
@@ -66,11 +68,13 @@ _SINGLE_BEATS = _by_suit_pattern(Beat)
 _SINGLE_DISCARDS = _by_suit_pattern(Discard)
 _SUIT_LEADS: list[Moves | None] = [None] * 2048
 """`[512 * suit + pattern]`: the leads within one suit, filled in when first needed."""
-_DISCARD_SETS: dict[tuple[int, int], Moves] = {}
-_MULTI_BEATS: dict[tuple[int, int, int], Moves] = {}
+_DISCARD_SETS: list[dict[int, Moves]] = [{} for _ in range(5)]
+"""`_DISCARD_SETS[size][hand]`: the discards of `size` cards from `hand`."""
+_MULTI_BEATS: dict[int, Moves] = {}
+"""By `beaters | top << 36 | trump << 72`: the beats of several cards."""
 
 
-def _remember(cache: dict[object, Moves], key: object, moves: Moves) -> Moves:
+def _remember(cache: dict[Key, Moves], key: Key, moves: Moves) -> Moves:
     """Store in a cache that is emptied when it grows too big (memory stays bounded)."""
     if len(cache) > _CACHE_LIMIT:
         cache.clear()
@@ -163,7 +167,7 @@ def _discard_set(hand: int, size: int) -> Moves:
         for card in combo:
             mask |= 1 << card
         moves.append(get(mask) or Discard(mask))
-    return _remember(_DISCARD_SETS, (hand, size), tuple(moves))  # type: ignore[arg-type]
+    return _remember(_DISCARD_SETS[size], hand, tuple(moves))
 
 
 def _multi_beats(beaters: int, top: int, trump: int) -> Moves:
@@ -178,7 +182,8 @@ def _multi_beats(beaters: int, top: int, trump: int) -> Moves:
             for i in combo:
                 mask |= 1 << cards[i]
             moves.append(_beat(mask))
-    return _remember(_MULTI_BEATS, (beaters, top, trump), tuple(moves))  # type: ignore[arg-type]
+    key = beaters | top << 36 | trump << 72
+    return _remember(_MULTI_BEATS, key, tuple(moves))
 
 
 def answers(hand: int, top: int, trump: int, takeover_open: bool) -> Moves:
@@ -205,7 +210,7 @@ def answers(hand: int, top: int, trump: int, takeover_open: bool) -> Moves:
             )
     else:
         size = top.bit_count()
-        discards = _DISCARD_SETS.get((hand, size))
+        discards = _DISCARD_SETS[size].get(hand)
         if discards is None:
             discards = _discard_set(hand, size)
         beaters = 0
@@ -216,7 +221,7 @@ def answers(hand: int, top: int, trump: int, takeover_open: bool) -> Moves:
             rest ^= low
         beaters &= hand
         if beaters.bit_count() >= size:
-            beats = _MULTI_BEATS.get((beaters, top, trump))
+            beats = _MULTI_BEATS.get(beaters | top << 36 | trump << 72)
             if beats is None:
                 beats = _multi_beats(beaters, top, trump)
             moves = beats + discards
