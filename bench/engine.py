@@ -28,7 +28,9 @@ CONFIGS: list[tuple[str, str, int, dict[str, Any]]] = [
     ("Goxeso 6x6, 2 players", "goxeso", 2, {"size": 6}),
     ("Goxeso 8x8, 4 players", "goxeso", 4, {"size": 8}),
     ("Goxeso 6x6 cross", "goxeso", 4, {"size": 6, "variant": "cross"}),
+    ("Goxeso 8x8 bridge", "goxeso", 4, {"size": 8, "variant": "bridge"}),
     ("Pexeso 6x6, 2 players", "goxeso", 2, {"size": 6, "classic": True}),
+    ("Pexeso 8x8, 1 player", "goxeso", 1, {"size": 8, "classic": True}),
     ("Kozel one deal", "kozel", 4, {"series": False}),
     ("Kozel series to 12", "kozel", 4, {}),
 ]

@@ -131,8 +131,9 @@ def _miss(g: Goxeso) -> tuple[str, str]:
 
 # Rule 12, cross: with a start drawn from the seed, the order goes round from that seat.
 def test_rule12_cross_order_from_a_drawn_start() -> None:
-    seed = next(s for s in range(50) if make("goxeso", 4, seed=s).view(None)["start"] == 3)
-    g = make("goxeso", 4, seed=seed, variant="cross", size=8)
+    options = {"variant": "cross", "size": 8}
+    seed = next(s for s in range(50) if make("goxeso", 4, s, **options).view(None)["start"] == 3)
+    g = make("goxeso", 4, seed=seed, **options)
     assert isinstance(g, Goxeso)
     seats = []
     for _ in range(5):

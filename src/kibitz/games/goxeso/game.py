@@ -22,6 +22,7 @@ from kibitz.core.rng import derive
 from kibitz.games.goxeso.exchange import Trade, trade, trades_between
 from kibitz.games.goxeso.faces import (
     EMPTY,
+    SIZES,
     cell_name,
     face_ids,
     face_name,
@@ -51,6 +52,12 @@ UNKNOWN = -2
 """A face-down cell of a view while its face is being sampled."""
 
 _ANSWERS = (ACCEPT, DECLINE)
+
+_FLIPS = {n: [Flip(col, row) for row in range(n) for col in range(n)] for n in SIZES}
+"""The `flip` move of each cell, by board size."""
+
+_ALONE = [frozenset((seat,)) for seat in range(4)]
+"""`to_act` when one seat acts."""
 
 
 class Goxeso(Game[GoxesoMove]):
@@ -104,12 +111,12 @@ class Goxeso(Game[GoxesoMove]):
         self.made: set[Trade] = set()
         self.passes = 0
         """Passes in a row in the exchange phase."""
-        self._flips = [Flip(col, row) for row in range(n) for col in range(n)]
+        self._flips = _FLIPS[n]
         self._open: tuple[Flip, ...] | None = None
         """`flip` of every non-empty cell in cell order; None when it must be rebuilt."""
         self._pos = [0] * (n * n)
         """Index of each non-empty cell's move in `_open`."""
-        self._alone = [frozenset((seat,)) for seat in range(players)]
+        self._alone = _ALONE
 
     # ----------------------------------------------------------------- dealing
 
@@ -119,8 +126,9 @@ class Goxeso(Game[GoxesoMove]):
             self.board = read_board(setup, size, classic)
             self.start = 0
         else:
-            self.board = shuffled_board(size, classic, derive(seed, "board"))
-            self.start = derive(seed, "start").randrange(self.players)
+            rng = derive(seed, "deal")
+            self.board = shuffled_board(size, classic, rng)
+            self.start = rng.randrange(self.players)
         self.left = len(self.board)
         self.turn_seat = self.start
         self._to_act = self._alone[self.start]
