@@ -34,6 +34,10 @@ def test_invite_link_brings_a_second_player(browser: Any, server: Any) -> None:
     guest.wait_for_selector("#players .player.me[data-seat='1']")
     host.wait_for_selector("#table[data-status=playing]")
     host.wait_for_function("() => document.querySelector('#players').innerText.includes('Bea')")
+    host.fill(".chat-form input", "hello <b>Bea</b>")
+    host.click(".chat-form button")
+    guest.wait_for_selector("#chat-log li:has-text('hello <b>Bea</b>')")  # plain text
+    assert guest.locator("#chat-log b").count() == 0
     play_together([host, guest], random.Random(7))
     check_end(host, server, table)
     check_end(guest, server, table)
