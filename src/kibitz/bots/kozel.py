@@ -3,11 +3,11 @@
 One scoring rule serves both heuristics and the search's rollouts; it reads only what the
 seat knows (its hand, the trick on the table, the trump) and plays as a team:
 
-- answering: when the partner's cards are on top, do not beat them (unless nobody else is to
-  answer and it costs nothing) and put point cards on the partner's trick (`medium`: only
-  when the partner's cards are hard to beat or nobody is left to answer); when an opponent
+- answering: when the partner's cards are on top, do not beat them and put point cards on
+  the partner's trick (`medium`: only when nobody is left to answer); when an opponent
   is on top, beat with the cheapest cards if the trick is worth it (points on the table, or
-  the last word), keeping trumps and aces; otherwise discard the cards worth least;
+  the last word; `medium` discounts a beat that a later seat may beat again, by counting
+  the cards seen), keeping trumps and aces; otherwise discard the cards worth least;
 - the four-of-a-suit takeover when an opponent is on top and the trick carries points;
 - leading (`medium`): from strength, several aces and tens of one suit together, else the
   lowest plain card; keep trumps (`easy` leads its lowest single card).
@@ -35,7 +35,6 @@ from kibitz.games.kozel.cards import CARD_POINTS, SUITS, parse_card
 from kibitz.games.kozel.game import Kozel
 from kibitz.games.kozel.moves import BEAT, DISCARD, FOUR, KozelMove
 
-LEAD_MULTI = -3.0
 HARD_BUDGET = Budget(iterations=400)
 """The default search budget: under a second per move on the reference machine."""
 
@@ -87,7 +86,7 @@ def score_move(
             return 10.0 + 4.0 * len(cards) + sum(CARD_POINTS[c] for c in cards) * 0.2
         if len(cards) == 4:
             return 12.0
-        return -cost + LEAD_MULTI * (len(cards) - 1)
+        return -cost - 3.0 * (len(cards) - 1)
     partner_top = (top_seat & 1) == (seat & 1)
     if kind == FOUR:
         return -cost * 0.2 + (table_points + move.points) * (0.2 if partner_top else 1.0) + 5
@@ -105,10 +104,9 @@ def score_move(
     # discard
     points = move.points
     if partner_top:
+        # `easy` feeds the partner's trick whatever follows; `medium` only when nobody is
+        # left to answer (feeding a trick that may still be lost measured worse).
         safe = left_to_answer == 0 or not careful
-        if careful and not safe:
-            tops = sum(1 for c in top_cards if c // 9 == trump or sure >> c & 1)
-            safe = tops == len(top_cards)
         return -cost * 0.3 + (points * 1.0 if safe else -points * 0.3)
     return -cost - points * 2.0
 
