@@ -366,6 +366,10 @@ class Goxeso(Game[GoxesoMove]):
             problems.append("the face-up card is not on the board")
         if self.phase == EXCHANGE and self.left:
             problems.append("an exchange phase with cards on the board")
+        if self.pending is not None and (
+            self.phase != EXCHANGE or self._to_act != self._alone[self.pending[1].to]
+        ):
+            problems.append("an offer waits, but not for the seat it was made to")
         if self._over != (self.phase == OVER):
             problems.append("the phase does not say whether the game is over")
         if not self._over and self.idle >= self.cap:
