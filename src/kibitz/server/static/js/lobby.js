@@ -84,7 +84,7 @@ export function mountLobby(root) {
   const nick = h("input", { id: "nickname", type: "text", maxlength: 24, value: nickname(), placeholder: t("lobby.nickname.placeholder"),
     autocomplete: "nickname", oninput: () => setNickname(nick.value.trim()) });
   const form = h("form", { id: "new-table", class: "panel", onsubmit: (e) => { e.preventDefault(); create(); } });
-  const lists = h("div", { id: "tables" });
+  const lists = h("div", { id: "tables" }, h("p", { class: "muted" }, t("loading")));
   const tabs = { waiting: null, playing: null, over: null };
   root.append(h("div", { class: "page lobby" },
     h("section", { class: "intro" }, h("h1", {}, t("lobby.title")), h("p", {}, t("lobby.intro")),
