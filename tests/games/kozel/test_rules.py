@@ -68,14 +68,18 @@ def test_rule2_four_players_in_two_teams() -> None:
 # 20 cards are the stock; a card from its middle is shown, its suit is trump, and it goes
 # back to a place nobody knows.
 class FixedDeck(random.Random):
-    """A deck that is not shuffled, and given answers for the random places."""
+    """A deck that stays in card order (the shuffle's number swaps every card with itself),
+    and given answers for the random places."""
 
     def __init__(self, places: list[int]) -> None:
         super().__init__(0)
         self.places = places
 
-    def shuffle(self, x: Any) -> None:
-        pass
+    def getrandbits(self, k: int) -> int:
+        number = 0
+        for i in range(1, 36):
+            number = number * (i + 1) + i
+        return number
 
     def randrange(self, *args: Any, **kwargs: Any) -> int:
         return self.places.pop(0)

@@ -227,6 +227,10 @@ def answers(hand: int, top: int, trump: int, takeover_open: bool) -> Moves:
             moves = beats + discards
         else:
             moves = discards
-    if takeover_open and is_four(hand):
+    if (
+        takeover_open
+        and hand.bit_count() == 4
+        and hand & SUIT_MASKS[(hand.bit_length() - 1) // 9] == hand
+    ):
         moves = (*moves, Four(hand))
     return moves

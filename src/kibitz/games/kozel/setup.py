@@ -35,9 +35,16 @@ def shuffled_deal(dealer: int, rng: random.Random) -> Deal:
     """Rule 3 with a shuffled deck: four cards each, one at a time clockwise from the player
     after the dealer, dealer last; the other 20 are the stock. A random card from the middle
     of the stock (positions 5-16 of 20) is shown and put back at a random place, so where it
-    lies is unknown to everyone."""
+    lies is unknown to everyone.
+
+    The shuffle is Fisher-Yates driven by one 200-bit random number read digit by digit
+    (36! is below 2^139, so every order is equally likely to within 2^-60), which is several
+    times faster than `random.shuffle`'s one call per card."""
     deck = list(range(DECK_SIZE))
-    rng.shuffle(deck)
+    number = rng.getrandbits(200)
+    for i in range(DECK_SIZE - 1, 0, -1):
+        number, j = divmod(number, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
     hands = []
     for seat in range(4):
         mask = 0
