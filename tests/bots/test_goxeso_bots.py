@@ -82,3 +82,13 @@ def test_hard_prefers_the_match_that_captures_a_line() -> None:
     assert hard.memory.known == {"a1": "3", "d1": "1", "c1": "3", "c3": "1"}
     move = hard.choose(game.view(0), game.legal_moves(0), random.Random(0))
     assert str(move) in ("flip a1", "flip c1")
+
+
+def test_the_generic_search_observes_the_face_a_flip_shows() -> None:
+    from kibitz.bots.goxeso import GoxesoTuning
+
+    game = make("goxeso", players=2, seed=0, setup=BOARD, size=4)
+    tuning = GoxesoTuning()
+    a1, d4 = game.parse_move("flip a1"), game.parse_move("flip d4")
+    assert tuning.observe(game, 1, 0, a1) == (a1, 1)
+    assert tuning.observe(game, 1, 0, d4) == (d4, 0)  # the joker
