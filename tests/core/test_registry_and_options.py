@@ -60,3 +60,9 @@ def test_specs_document_every_option() -> None:
         for name, _default, doc in game.options():
             assert doc, f"{game.name} option {name} has no documentation"
     assert spec("xbere").title == "X bere!"
+
+
+def test_omitted_players_take_the_nearest_count_the_options_allow() -> None:
+    assert make("goxeso", seed=1).players == spec("goxeso").default_players
+    assert make("goxeso", seed=1, variant="cross").players == 4
+    assert make("goxeso", seed=1, classic=True).players == spec("goxeso").default_players

@@ -35,6 +35,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        sys.stderr.close()  # the reader went away (`kibitz ... | head`): nothing to report
+        return 0
     return code
 
 

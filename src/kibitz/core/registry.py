@@ -72,16 +72,30 @@ def make(
     explicitly (see docs/records.md). Options are the game's documented rule options.
     """
     game_spec = spec(name)
-    if players is None:
-        players = game_spec.default_players
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise OptionError(f"players must be a whole number, not {players!r}")
     if seed is None:
         seed = fresh_seed()
     elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise OptionError(f"seed must be a whole number 0 or more, not {seed!r}")
+    if players is None:
+        players = _usual_players(game_spec, options)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise OptionError(f"players must be a whole number, not {players!r}")
     opts = build_options(game_spec.game.options_class, players, options)
     return game_spec.game.new(players, opts, seed, setup)
+
+
+def _usual_players(game_spec: GameSpec, options: Mapping[str, Any]) -> int:
+    """The game's usual player count, unless these options allow exactly one other count
+    (a team variant needs four)."""
+    usual = game_spec.default_players
+    allowed = []
+    for players in range(game_spec.min_players, game_spec.max_players + 1):
+        try:
+            build_options(game_spec.game.options_class, players, options)
+        except OptionError:
+            continue
+        allowed.append(players)
+    return allowed[0] if len(allowed) == 1 else usual
 
 
 def from_state(state: State) -> Game[Any]:
