@@ -128,7 +128,7 @@ export function mountLobby(root) {
         const choices = [["you", t("seat.you")], ["open", t("seat.open")], ["invited", t("seat.invited")],
           ...bots.map((b) => [`bot:${b}`, `${t("seat.bot")}: ${botLabel(b)}`])];
         const value = old[i] || (i === 0 ? "you" : `bot:${defaultBot}`);
-        seats.append(h("label", { class: "seat-choice" }, h("span", {}, t("seat.n", { n: i + 1 })),
+        seats.append(h("label", { class: "seat-choice" }, h("span", {}, t("seat.n", { n: i })),
           h("select", { name: `seat-${i}`, "data-seat": i, onchange: (e) => {
             if (e.target.value === "you") for (const other of seats.querySelectorAll("select")) if (other !== e.target && other.value === "you") other.value = "open";
           } }, choices.map(([v, label]) => h("option", { value: v, selected: v === value }, label)))));
@@ -212,7 +212,7 @@ export function mountLobby(root) {
     }
     let result = null;
     if (table.status === "over" && table.result) {
-      result = h("span", { class: "result" }, t("lobby.winners", { names: table.result.winners.map((w) => table.seats[w].nickname || botLabel(table.seats[w].bot || "") || t("seat.n", { n: w + 1 })).join(", ") }));
+      result = h("span", { class: "result" }, t("lobby.winners", { names: table.result.winners.map((w) => table.seats[w].nickname || botLabel(table.seats[w].bot || "") || t("seat.n", { n: w })).join(", ") }));
     }
     return h("li", { class: "table-row", "data-table": table.id, "data-status": table.status },
       h("div", { class: "what" }, h("strong", {}, gameTitle(table.game)), h("span", { class: "muted" }, ` · ${t(`status.${table.status}`)} · ${t("lobby.moves", { n: table.version })}`),

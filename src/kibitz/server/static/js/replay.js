@@ -30,8 +30,8 @@ export function mountReplay(root, tableId, query) {
   function name(s) {
     const info = seats && seats[s];
     if (info && info.nickname) return info.nickname;
-    if (info && info.kind === "bot") return `${botLabel(info.bot)} (${t("seat.n", { n: s + 1 })})`;
-    return t("seat.n", { n: s + 1 });
+    if (info && info.kind === "bot") return `${botLabel(info.bot)} (${t("seat.n", { n: s })})`;
+    return t("seat.n", { n: s });
   }
 
   function header() {

@@ -10,10 +10,10 @@ import { boardFor } from "./games/index.js";
 
 export function seatLabel(seats, seat) {
   const s = seats && seats[seat];
-  if (!s) return t("seat.n", { n: seat + 1 });
-  if (s.kind === "bot") return `${botLabel(s.bot)} (${t("seat.n", { n: seat + 1 })})`;
+  if (!s) return t("seat.n", { n: seat });
+  if (s.kind === "bot") return `${botLabel(s.bot)} (${t("seat.n", { n: seat })})`;
   if (s.nickname) return s.nickname;
-  return t("seat.n", { n: seat + 1 });
+  return t("seat.n", { n: seat });
 }
 
 function errorText(code, message) {
@@ -75,7 +75,7 @@ export function mountTable(root, tableId, query) {
   }
 
   function addChat(line) {
-    const who = line.nickname || t("seat.n", { n: line.seat + 1 });
+    const who = line.nickname || t("seat.n", { n: line.seat });
     el.chatLog.append(h("li", {}, h("strong", {}, `${who}: `), line.text));
     el.chatLog.scrollTop = el.chatLog.scrollHeight;
   }
@@ -107,7 +107,7 @@ export function mountTable(root, tableId, query) {
         keepSeat(msg.table, msg);
         mySeat = msg.seat;
         clear(el.join);
-        note(t("table.joined", { n: msg.seat + 1 }), "info");
+        note(t("table.joined", { n: msg.seat }), "info");
         break;
       case "left":
         forgetSeat(tableId);
@@ -336,7 +336,7 @@ export function mountTable(root, tableId, query) {
     };
     const buttons = invite
       ? [h("button", { class: "btn primary", id: "join-invite", onclick: () => sit({ invite }) }, t("join.invited"))]
-      : open.map((seat) => h("button", { class: "btn primary join-seat", "data-seat": seat, onclick: () => sit({ seat }) }, t("join.seat", { n: seat + 1 })));
+      : open.map((seat) => h("button", { class: "btn primary join-seat", "data-seat": seat, onclick: () => sit({ seat }) }, t("join.seat", { n: seat })));
     el.join.append(h("div", { class: "panel join" }, h("strong", {}, t("join.title")), nick, buttons, h("span", { class: "muted" }, t("join.or"))));
   }
 
