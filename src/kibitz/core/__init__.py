@@ -14,7 +14,7 @@ from kibitz.core.errors import (
     UnknownGameError,
     ViewError,
 )
-from kibitz.core.game import Game, Move, Outcome, State, View
+from kibitz.core.game import Game, InternedMove, Move, Outcome, State, View
 from kibitz.core.record import Record, replay, start
 from kibitz.core.registry import GameSpec, determinize, from_state, games, make, register, spec
 
@@ -23,6 +23,7 @@ __all__ = [
     "GameOverError",
     "GameSpec",
     "IllegalMoveError",
+    "InternedMove",
     "KibitzError",
     "Move",
     "NotYourTurnError",

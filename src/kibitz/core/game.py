@@ -41,6 +41,48 @@ class Move:
     __slots__ = ()
 
 
+class InternedMove(Move):
+    """A move with exactly one object per value, so equality is identity and a legality check
+    costs a few pointer comparisons. Create moves only through the class (`Play(57)`, never by
+    copying); a subclass fills in a new object's fields in `_setup`, which raises `ValueError`
+    for a value that names no move. Each subclass has its own table of instances."""
+
+    __slots__ = ("_args",)
+    _instances: ClassVar[dict[Any, Any]] = {}
+    _args: tuple[Any, ...]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._instances = {}
+
+    def __new__(cls, *args: Any) -> Self:
+        key = args[0] if len(args) == 1 else args
+        move: Self | None = cls._instances.get(key)
+        if move is None:
+            move = object.__new__(cls)
+            object.__setattr__(move, "_args", args)
+            move._setup(key)
+            cls._instances[key] = move
+        return move
+
+    def _setup(self, key: Any) -> None:
+        """Set the fields of a new move from its value (the argument, or the arguments as a
+        tuple when there are several); use `_set`."""
+
+    def _set(self, **fields: Any) -> None:
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("moves are immutable")
+
+    def __reduce__(self) -> tuple[type[Self], tuple[Any, ...]]:
+        return (type(self), self._args)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(map(repr, self._args))})"
+
+
 M = TypeVar("M", bound=Move)
 
 

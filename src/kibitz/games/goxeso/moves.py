@@ -7,113 +7,62 @@ scan of pointers; always create them through the classes or `parse_move`.
 from __future__ import annotations
 
 import re
-from typing import ClassVar, Self
 
-from kibitz.core import Move, NotationError
+from kibitz.core import InternedMove, NotationError
 from kibitz.games.goxeso.faces import COLUMNS, JOKER, MAX_FACE, MAX_SIZE, face_name
 
 
-class Flip(Move):
+class Flip(InternedMove):
     """Turn the face-down card on the cell at column `col`, row `row` (both from 0)."""
 
     __slots__ = ("_text", "col", "row")
-    _instances: ClassVar[dict[tuple[int, int], Flip]] = {}
 
     col: int
     row: int
     _text: str
 
-    def __new__(cls, col: int, row: int) -> Self:
-        key = (col, row)
-        move = cls._instances.get(key)
-        if move is None:
-            if not (0 <= col < MAX_SIZE and 0 <= row < MAX_SIZE):
-                raise ValueError(f"no cell at column {col}, row {row}")
-            move = object.__new__(cls)
-            object.__setattr__(move, "col", col)
-            object.__setattr__(move, "row", row)
-            object.__setattr__(move, "_text", f"flip {COLUMNS[col]}{row + 1}")
-            cls._instances[key] = move
-        return move  # type: ignore[return-value]
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("moves are immutable")
-
-    def __reduce__(self) -> tuple[type[Self], tuple[int, int]]:
-        return (type(self), (self.col, self.row))
-
-    def __repr__(self) -> str:
-        return f"Flip({self.col}, {self.row})"
+    def _setup(self, key: tuple[int, int]) -> None:
+        col, row = key
+        if not (0 <= col < MAX_SIZE and 0 <= row < MAX_SIZE):
+            raise ValueError(f"no cell at column {col}, row {row}")
+        self._set(col=col, row=row, _text=f"flip {COLUMNS[col]}{row + 1}")
 
     def __str__(self) -> str:
         return self._text
 
 
-class Offer(Move):
+class Offer(InternedMove):
     """In the exchange phase, offer seat `to` a trade: I give you my half of pair `give`, you
     give me your half of pair `get` (written `offer TO GET GIVE`)."""
 
     __slots__ = ("_text", "get", "give", "to")
-    _instances: ClassVar[dict[tuple[int, int, int], Offer]] = {}
 
     to: int
     get: int
     give: int
     _text: str
 
-    def __new__(cls, to: int, get: int, give: int) -> Self:
-        key = (to, get, give)
-        move = cls._instances.get(key)
-        if move is None:
-            if not (0 <= to <= 3 and 0 <= get <= MAX_FACE and 0 <= give <= MAX_FACE):
-                raise ValueError(f"no offer to seat {to} of faces {get} and {give}")
-            move = object.__new__(cls)
-            object.__setattr__(move, "to", to)
-            object.__setattr__(move, "get", get)
-            object.__setattr__(move, "give", give)
-            object.__setattr__(move, "_text", f"offer {to} {face_name(get)} {face_name(give)}")
-            cls._instances[key] = move
-        return move  # type: ignore[return-value]
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("moves are immutable")
-
-    def __reduce__(self) -> tuple[type[Self], tuple[int, int, int]]:
-        return (type(self), (self.to, self.get, self.give))
-
-    def __repr__(self) -> str:
-        return f"Offer({self.to}, {self.get}, {self.give})"
+    def _setup(self, key: tuple[int, int, int]) -> None:
+        to, get, give = key
+        if not (0 <= to <= 3 and 0 <= get <= MAX_FACE and 0 <= give <= MAX_FACE):
+            raise ValueError(f"no offer to seat {to} of faces {get} and {give}")
+        self._set(to=to, get=get, give=give, _text=f"offer {to} {face_name(get)} {face_name(give)}")
 
     def __str__(self) -> str:
         return self._text
 
 
-class Word(Move):
+class Word(InternedMove):
     """A move that is one word: `accept`, `decline` (answers to an offer) or `pass`."""
 
     __slots__ = ("word",)
-    _instances: ClassVar[dict[str, Word]] = {}
 
     word: str
 
-    def __new__(cls, word: str) -> Self:
-        move = cls._instances.get(word)
-        if move is None:
-            if word not in ("accept", "decline", "pass"):
-                raise ValueError(f"no move {word!r}")
-            move = object.__new__(cls)
-            object.__setattr__(move, "word", word)
-            cls._instances[word] = move
-        return move  # type: ignore[return-value]
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("moves are immutable")
-
-    def __reduce__(self) -> tuple[type[Self], tuple[str]]:
-        return (type(self), (self.word,))
-
-    def __repr__(self) -> str:
-        return f"Word({self.word!r})"
+    def _setup(self, key: str) -> None:
+        if key not in ("accept", "decline", "pass"):
+            raise ValueError(f"no move {key!r}")
+        self._set(word=key)
 
     def __str__(self) -> str:
         return self.word

@@ -9,14 +9,14 @@ then by suit S H D C), so `str(parse_move(t)) == t` for every canonical text.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
-from kibitz.core import Move, NotationError
+from kibitz.core import InternedMove, NotationError
 from kibitz.games.kozel.cards import CARD_POINTS, CARD_TEXT, notation_key, parse_card
 
 
-class KozelMove(Move):
-    """A set of cards put on the table; the subclass says how."""
+class KozelMove(InternedMove):
+    """A set of cards put on the table; the subclass says how. The value is the card mask."""
 
     __slots__ = ("_text", "cards", "count", "mask", "points")
     keyword: ClassVar[str]
@@ -33,33 +33,22 @@ class KozelMove(Move):
     points: int
     _text: str | None
 
-    def __new__(cls, mask: int) -> Self:
-        instances: dict[int, Self] = cls._instances
-        move = instances.get(mask)
-        if move is None:
-            cards = []
-            rest = mask
-            while rest:
-                low = rest & -rest
-                cards.append(low.bit_length() - 1)
-                rest ^= low
-            if not 1 <= len(cards) <= 4 or cards[-1] >= len(CARD_POINTS):
-                raise ValueError(f"a move has one to four of the 36 cards, not mask {mask}")
-            move = object.__new__(cls)
-            set_ = object.__setattr__
-            set_(move, "mask", mask)
-            set_(move, "cards", tuple(cards))
-            set_(move, "count", len(cards))
-            set_(move, "points", sum(CARD_POINTS[c] for c in cards))
-            set_(move, "_text", None)
-            instances[mask] = move
-        return move
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("moves are immutable")
-
-    def __reduce__(self) -> tuple[type[Self], tuple[int]]:
-        return (type(self), (self.mask,))
+    def _setup(self, key: int) -> None:
+        cards = []
+        rest = key
+        while rest:
+            low = rest & -rest
+            cards.append(low.bit_length() - 1)
+            rest ^= low
+        if not 1 <= len(cards) <= 4 or cards[-1] >= len(CARD_POINTS):
+            raise ValueError(f"a move has one to four of the 36 cards, not mask {key}")
+        self._set(
+            mask=key,
+            cards=tuple(cards),
+            count=len(cards),
+            points=sum(CARD_POINTS[c] for c in cards),
+            _text=None,
+        )
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self)!r})"
@@ -83,7 +72,6 @@ class Lead(KozelMove):
     keyword = "lead"
     kind = LEAD
     face_up = True
-    _instances: ClassVar[dict[int, Any]] = {}
 
 
 class Beat(KozelMove):
@@ -93,7 +81,6 @@ class Beat(KozelMove):
     keyword = "beat"
     kind = BEAT
     face_up = True
-    _instances: ClassVar[dict[int, Any]] = {}
 
 
 class Discard(KozelMove):
@@ -103,7 +90,6 @@ class Discard(KozelMove):
     keyword = "discard"
     kind = DISCARD
     face_up = False
-    _instances: ClassVar[dict[int, Any]] = {}
 
 
 class Four(KozelMove):
@@ -114,7 +100,6 @@ class Four(KozelMove):
     keyword = "four"
     kind = FOUR
     face_up = True
-    _instances: ClassVar[dict[int, Any]] = {}
 
 
 KINDS: dict[str, type[KozelMove]] = {"lead": Lead, "beat": Beat, "discard": Discard, "four": Four}

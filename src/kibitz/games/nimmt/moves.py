@@ -1,45 +1,24 @@
 """Moves of the row games: `play 57`, `take 2`, `x 17`.
 
-Moves are interned (one object per value), so equality is identity and legality checks
-are fast; always create them through the classes, never by copying.
+Moves are interned (`kibitz.core.InternedMove`): equality is identity.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Self
+from typing import ClassVar
 
-from kibitz.core import Move, NotationError
+from kibitz.core import InternedMove, NotationError
 
 
-class _NumberMove(Move):
+class _NumberMove(InternedMove):
     __slots__ = ("number",)
     keyword: ClassVar[str]
-    _instances: ClassVar[dict[int, Any]]
 
     number: int
 
-    def __new__(cls, number: int) -> Self:
-        instances: dict[int, Self] | None = cls.__dict__.get("_instances")
-        if instances is None:
-            instances = {}
-            cls._instances = instances
-        try:
-            return instances[number]
-        except KeyError:
-            move = object.__new__(cls)
-            object.__setattr__(move, "number", number)
-            instances[number] = move
-            return move
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("moves are immutable")
-
-    def __reduce__(self) -> tuple[type[Self], tuple[int]]:
-        return (type(self), (self.number,))
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.number})"
+    def _setup(self, key: int) -> None:
+        self._set(number=key)
 
     def __str__(self) -> str:
         return f"{self.keyword} {self.number}"
