@@ -46,6 +46,11 @@ class Tuning:
     (False: an opponent model; the tree then only holds the seat's own choices, which gives
     far less noisy statistics when the policy models the opponents well)."""
 
+    def searches(self, me: int, seat: int) -> bool:
+        """Whether `seat` chooses by its own statistics in the tree (else by the rollout
+        policy). Default: the searching seat, and the others when `opponents_in_tree`."""
+        return seat == me or self.opponents_in_tree
+
     def observe(self, game: Game[Any], me: int, seat: int, move: Move) -> Hashable:
         """What `me` learns when `seat` makes `move` in `game` (called before the move is
         applied). The default: the move itself, for games whose moves are all public."""
@@ -124,7 +129,7 @@ class ISMCTS:
             tuning.rewards,
         )
         log, sqrt = math.log, math.sqrt
-        in_tree = tuning.opponents_in_tree
+        searchers = {seat for seat in range(view["players"]) if tuning.searches(me, seat)}
         root = _Node()
         nodes = 1
         max_iterations = budget.iterations
@@ -149,7 +154,7 @@ class ISMCTS:
                 chosen_arms: list[tuple[int, list[float]]] = []
                 for seat in sorted(seats) if len(seats) > 1 else seats:
                     moves = game.legal_moves(seat)
-                    if seat != me and not in_tree:
+                    if seat not in searchers:
                         picks.append((seat, rollout(game, seat, moves, rng)))
                         continue
                     arms = node.arms.get(seat)
