@@ -5,6 +5,9 @@ with more than one legal move is timed. Goxeso's `hard` is a planner without sea
 it the generic ISMCTS (random rollouts, `GoxesoTuning`, 300 iterations) is timed as well.
 
     python bench/bots.py [--games 2] [--iterations N]
+
+Wall-clock and CPU time are both shown: on a shared machine the CPU figures are the bot's
+own cost.
 """
 
 from __future__ import annotations
@@ -35,9 +38,9 @@ def measure(
     budget: Budget | None,
     *,
     generic: bool = False,
-) -> tuple[int, float, int]:
-    """(decisions timed, seconds, search iterations) over `games` games."""
-    decisions, seconds, iterations = 0, 0.0, 0
+) -> tuple[int, float, int, float]:
+    """(decisions timed, seconds, search iterations, CPU seconds) over `games` games."""
+    decisions, seconds, iterations, cpu = 0, 0.0, 0, 0.0
     for index in range(games):
         game = kibitz.make(game_name, players=players, seed=index, **options)
         if generic:
@@ -52,16 +55,17 @@ def measure(
             seat = min(game.to_act())
             legal = game.legal_moves(seat)
             view = game.view(seat)
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             move = bots[seat].choose(view, legal, rng, budget)
             elapsed = time.perf_counter() - start
             if len(legal) > 1:
                 decisions += 1
                 seconds += elapsed
+                cpu += time.process_time() - start_cpu
                 if isinstance(bots[seat], SearchBot):
                     iterations += bots[seat].search.last.iterations
             game.apply(seat, move)
-    return decisions, seconds, iterations
+    return decisions, seconds, iterations, cpu
 
 
 def main() -> None:
@@ -70,16 +74,23 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, help="override the default budgets")
     args = parser.parse_args()
     budget = Budget(iterations=args.iterations) if args.iterations else None
-    print(f"{'hard bot':34} {'decisions':>9} {'ms/move':>9} {'iterations/s':>13}")
+    print(
+        f"{'hard bot':30} {'decisions':>9} {'ms/move':>8} {'cpu ms/move':>11} "
+        f"{'iterations/s':>12} {'per cpu s':>10}"
+    )
     rows = [(label, name, p, o, False) for label, name, p, o in CONFIGS]
     rows.append(("Goxeso 4x4, generic ISMCTS", "goxeso", 2, {"size": 4}, True))
     for label, name, players, options, generic in rows:
-        decisions, seconds, iterations = measure(
+        decisions, seconds, iterations, cpu = measure(
             name, players, options, args.games, budget, generic=generic
         )
         per_move = 1000 * seconds / decisions if decisions else 0.0
-        rate = f"{iterations / seconds:13.0f}" if iterations else f"{'(no search)':>13}"
-        print(f"{label:34} {decisions:9d} {per_move:9.1f} {rate}")
+        cpu_move = 1000 * cpu / decisions if decisions else 0.0
+        if iterations:
+            rate = f"{iterations / seconds:12.0f} {iterations / cpu:10.0f}"
+        else:
+            rate = f"{'(no search)':>12} {'':>10}"
+        print(f"{label:30} {decisions:9d} {per_move:8.1f} {cpu_move:11.1f} {rate}")
 
 
 if __name__ == "__main__":
