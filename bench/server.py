@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -191,18 +192,30 @@ def main() -> None:
     parser.add_argument("--url", help="a running server (default: start one on loopback)")
     args = parser.parse_args()
     if args.url:
-        asyncio.run(bench(args, args.url.rstrip("/")))
+        run(bench(args, args.url.rstrip("/")))
         return
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         server = start_server(port, Path(folder) / "bench.sqlite3")
         try:
             url = f"http://127.0.0.1:{port}"
-            asyncio.run(wait_healthy(url))
-            asyncio.run(bench(args, url))
+            run(wait_healthy(url))
+            run(bench(args, url))
         finally:
             server.terminate()
             server.wait(30)
+
+
+def run(job: Coroutine[Any, Any, None]) -> None:
+    """Run the clients on uvloop when installed (as the server does), so that the clients'
+    own event loop adds as little as possible to the latencies measured."""
+    try:
+        import uvloop
+    except ImportError:
+        asyncio.run(job)
+    else:
+        with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+            runner.run(job)
 
 
 if __name__ == "__main__":

@@ -85,6 +85,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
         log_config=None,
         access_log=False,
         ws_max_size=max(limits.max_message_bytes * 4, 16384),
+        ws_per_message_deflate=False,  # views are small; compressing them cost latency
         lifespan="on",
     )
     return 0
