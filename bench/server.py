@@ -67,7 +67,9 @@ async def wait_healthy(url: str) -> None:
 
 class Stats:
     def __init__(self) -> None:
-        self.latencies: list[float] = []
+        self.started = time.perf_counter()
+        self.latencies: list[tuple[float, float]] = []
+        """(when the move was sent, seconds after the start; its round trip, seconds)"""
         self.moves = 0
         self.refused = 0
         self.games = 0
@@ -98,7 +100,8 @@ async def seat_client(
             if kind == "state":
                 state = message
             elif kind == "ack":
-                stats.latencies.append(time.perf_counter() - sent.pop(message["id"]))
+                at = sent.pop(message["id"])
+                stats.latencies.append((at - stats.started, time.perf_counter() - at))
                 stats.moves += 1
                 pending = None
             elif kind == "error":
@@ -162,12 +165,9 @@ async def bench(args: argparse.Namespace, url: str) -> None:
         for table, tokens in tables
         for token in tokens
     ]  # fmt: skip
-    started = time.perf_counter()
+    stats.started = time.perf_counter()
     await asyncio.wait_for(asyncio.gather(*clients), args.timeout)
-    elapsed = time.perf_counter() - started
-    lat = sorted(stats.latencies)
-    p50 = statistics.median(lat) * 1000
-    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
+    elapsed = time.perf_counter() - stats.started
     print(
         f"{args.tables} tables x {args.players} seats of {args.game} "
         f"({len(clients)} WebSocket clients), {args.games} games each, think {args.think}s"
@@ -176,7 +176,17 @@ async def bench(args: argparse.Namespace, url: str) -> None:
         f"{stats.moves} moves in {elapsed:.1f}s: {stats.moves / elapsed:.0f} moves/s; "
         f"{stats.games // args.players} games finished; {stats.refused} moves refused (stale)"
     )
-    print(f"round trip act->ack: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {lat[-1] * 1000:.1f} ms")
+    print(f"round trip act->ack, whole run:     {percentiles(stats.latencies)}")
+    steady = [(at, lat) for at, lat in stats.latencies if at >= args.warmup]
+    if steady:
+        print(f"round trip act->ack, after {args.warmup:g} s: {percentiles(steady)}")
+
+
+def percentiles(samples: list[tuple[float, float]]) -> str:
+    lat = sorted(latency for _, latency in samples)
+    p50 = statistics.median(lat) * 1000
+    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
+    return f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {lat[-1] * 1000:.1f} ms ({len(lat)} moves)"
 
 
 def main() -> None:
@@ -188,6 +198,13 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0, help="mean think time, seconds")
     parser.add_argument("--options", type=json.loads, default={}, help="rule options (JSON)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=10.0,
+        help="also report latency without the moves of the first seconds, when all clients "
+        "connect and make their first moves at once",
+    )
     parser.add_argument("--timeout", type=float, default=600)
     parser.add_argument("--url", help="a running server (default: start one on loopback)")
     args = parser.parse_args()
