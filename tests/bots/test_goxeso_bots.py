@@ -92,3 +92,14 @@ def test_the_generic_search_observes_the_face_a_flip_shows() -> None:
     a1, d4 = game.parse_move("flip a1"), game.parse_move("flip d4")
     assert tuning.observe(game, 1, 0, a1) == (a1, 1)
     assert tuning.observe(game, 1, 0, d4) == (d4, 0)  # the joker
+
+
+def test_memory_asked_only_at_its_own_turns_still_knows_its_own_miss() -> None:
+    # Seat 0 misses (a1 1, b1 2: swapped), seat 1 misses (c1 1, d1 3: swapped); at seat 0's
+    # next turn its view's last turn is seat 1's, yet the round of turns has its own too.
+    game = after_a_miss()
+    game.apply(1, "flip c1")
+    game.apply(1, "flip d1")
+    memory = Memory()
+    memory.update(game.view(0))
+    assert memory.known == {"a1": "2", "b1": "1", "c1": "3", "d1": "1"}

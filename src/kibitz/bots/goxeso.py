@@ -67,17 +67,22 @@ class Memory:
             self.marker = marker
             self.known = {}
             self.turn_seen = 0
-        if last and last_turn > self.turn_seen:
+        # The view tells the last round of turns (one per seat), so a host that asks only at
+        # this seat's turns misses nothing; learn the turns not seen yet, oldest first.
+        turns = view.get("turns") or ([last] if last else [])
+        for entry in sorted(turns, key=lambda t: int(t["turn"])):
+            if entry["turn"] <= self.turn_seen:
+                continue
             if self.forget > 0:
-                for turn in range(self.turn_seen + 1, last_turn + 1):
+                for turn in range(self.turn_seen + 1, entry["turn"] + 1):
                     for cell in list(self.known):
                         if _forgets(turn, cell, self.salt, self.forget):
                             del self.known[cell]
-            for flip in last["flips"]:
+            for flip in entry["flips"]:
                 self.known.pop(flip["cell"], None)
-            for card in last["remaining"]:
+            for card in entry["remaining"]:
                 self.known[card["cell"]] = card["face"]
-            self.turn_seen = last_turn
+            self.turn_seen = entry["turn"]
         board = view["board"]
         for r, row in enumerate(board):
             for c, face in enumerate(row):
