@@ -38,6 +38,12 @@ export function botLabel(name) {
   return has(key) ? t(key) : name;
 }
 
+// A choice in the page's language, with the engine's own word (the explanations use it).
+function choiceLabel(name, choice) {
+  const key = `val.${name}.${choice}`;
+  return has(key) ? `${t(key)} (${choice})` : String(choice);
+}
+
 function optionInput(game, option) {
   const id = `opt-${option.name}`;
   const value = option.default;
@@ -46,7 +52,7 @@ function optionInput(game, option) {
     input = h("input", { type: "checkbox", id, name: option.name, checked: value });
   } else if (CHOICES[option.name]) {
     input = h("select", { id, name: option.name },
-      CHOICES[option.name].map((choice) => h("option", { value: String(choice), selected: choice === value }, String(choice))));
+      CHOICES[option.name].map((choice) => h("option", { value: String(choice), selected: choice === value }, choiceLabel(option.name, choice))));
   } else if (Array.isArray(value)) {
     input = h("input", { type: "text", id, name: option.name, value: value.join(","), pattern: "[0-9, ]+", inputmode: "numeric" });
   } else if (typeof value === "number" || value === null) {
