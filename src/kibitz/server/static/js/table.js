@@ -301,7 +301,7 @@ export function mountTable(root, tableId, query) {
     const base = `${location.origin}${location.pathname}#/t/${tableId}`;
     if (open.length) rows.push([t("invite.open"), base]);
     for (const [seat, code] of Object.entries(invites)) {
-      if (msg.seats[seat] && msg.seats[seat].kind === "invited") rows.push([t("invite.seat", { n: Number(seat) + 1 }), `${base}?invite=${encodeURIComponent(code)}`]);
+      if (msg.seats[seat] && msg.seats[seat].kind === "invited") rows.push([t("invite.seat", { n: Number(seat) }), `${base}?invite=${encodeURIComponent(code)}`]);
     }
     if (!rows.length) return;
     el.invite.append(h("h3", {}, t("invite.title")));
