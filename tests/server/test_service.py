@@ -10,6 +10,7 @@ import pytest
 
 import kibitz
 from kibitz.core import Record, replay
+from kibitz.server.config import Limits
 from kibitz.server.errors import ServiceError
 from kibitz.server.service import LiveTable, MatchService, SeatSpec
 
@@ -386,5 +387,24 @@ def test_every_registered_game_can_be_served(sqlite_url: str) -> None:
                 table = await service.table(created.table)
                 await wait_for(lambda t=table: t.game.is_over(), timeout=30)
                 assert (await service.summary(created.table))["status"] == "over"
+
+    run(main())
+
+
+def test_finished_tables_leave_memory_but_not_the_database(sqlite_url: str) -> None:
+    async def main() -> None:
+        limits = Limits(finished_kept=1)
+        async with open_service(sqlite_url, limits) as service:
+            tables = []
+            for _ in range(3):
+                created = await service.create_table("xbere", seats=[SeatSpec("bot")] * 2)
+                table = await service.table(created.table)
+                await wait_for(lambda t=table: t.game.is_over(), timeout=30)
+                tables.append(table)
+            finished = [t for t in service._live.values() if t.row.status == "over"]
+            assert [t.id for t in finished] == [tables[-1].id]
+            again = await service.table(tables[0].id)  # read back from the database
+            assert again is not tables[0]
+            assert again.game.to_state() == tables[0].game.to_state()
 
     run(main())

@@ -59,6 +59,9 @@ class Limits:
     """Longest nickname, in characters."""
     send_queue: int = 512
     """Messages waiting for a slow client before it is disconnected."""
+    finished_kept: int = 256
+    """Finished tables kept in memory (end screens, rematches); older ones are read back
+    from the database when asked for, so a long-running server does not grow without end."""
 
 
 @dataclass(frozen=True)

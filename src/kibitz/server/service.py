@@ -438,6 +438,7 @@ class MatchService:
         table.row.updated_at = now
         if result is not None:
             table.row.status = "over"
+            self._forget_finished()
             table.row.result = result
             logs.event("table.over", table=table.id, moves=game.version, result=result)
         self._track_turns(table, now)
@@ -557,6 +558,14 @@ class MatchService:
             lock = self._locks[table_id] = asyncio.Lock()
         return lock
 
+    def _forget_finished(self) -> None:
+        """Drop the oldest finished tables from memory beyond `Limits.finished_kept`."""
+        finished = [t for t in self._live.values() if t.row.status == "over"]
+        extra = len(finished) - self.limits.finished_kept
+        if extra > 0:
+            for table in sorted(finished, key=lambda t: t.row.updated_at)[:extra]:
+                del self._live[table.id]
+
     async def _load(self, table_id: str) -> LiveTable:
         table = self._live.get(table_id)
         if table is not None:
@@ -584,6 +593,8 @@ class MatchService:
         table = LiveTable(row, stored.seats, game)
         self._track_turns(table, stored.moves[-1].at if stored.moves else row.updated_at)
         self._live[table_id] = table
+        if row.status == "over":
+            self._forget_finished()
         return table
 
     def _holder(self, table: LiveTable, token: str) -> int | None:
