@@ -34,8 +34,9 @@ from kibitz.games.kozel.cards import CARD_POINTS, SUITS, parse_card
 from kibitz.games.kozel.game import Kozel
 from kibitz.games.kozel.moves import BEAT, DISCARD, FOUR, KozelMove
 
-HARD_BUDGET = Budget(iterations=400)
-"""The default search budget: under a second per move on the reference machine."""
+HARD_BUDGET = Budget(iterations=1200)
+"""The default search budget: about 0.3 s per move here. Measured over 400 deals against a
+`random` team: 90.2% at 200 iterations, 91.9% at 400, 96.1% at 1200 (docs/bots.md)."""
 
 
 def _card_cost(card: int, trump: int) -> float:
