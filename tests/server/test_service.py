@@ -399,7 +399,7 @@ def test_finished_tables_leave_memory_but_not_the_database(sqlite_url: str) -> N
             for _ in range(3):
                 created = await service.create_table("xbere", seats=[SeatSpec("bot")] * 2)
                 table = await service.table(created.table)
-                await wait_for(lambda t=table: t.game.is_over(), timeout=30)
+                await wait_for(lambda t=table: t.row.status == "over", timeout=30)
                 tables.append(table)
             finished = [t for t in service._live.values() if t.row.status == "over"]
             assert [t.id for t in finished] == [tables[-1].id]
