@@ -13,6 +13,7 @@ from kibitz.core import Record, replay
 from kibitz.server.config import Limits
 from kibitz.server.errors import ServiceError
 from kibitz.server.service import LiveTable, MatchService, SeatSpec
+from kibitz.server.store import RECENT_CHAT
 
 from .support import open_service, run, wait_for
 
@@ -249,6 +250,25 @@ def test_chat_is_plain_text_rate_limited_and_kept(sqlite_url: str) -> None:
             assert codes[-1] == "rate_limited"
             lines = await service.chat_lines(table_id)
             assert lines[0]["text"] == "hello <b>world</b>" and len(lines) == sent
+
+    run(main())
+
+
+def test_newest_chat_is_kept_in_memory_and_reloaded_after_a_restart(sqlite_url: str) -> None:
+    """Players who (re)connect get the newest RECENT_CHAT lines without a database read;
+    a restarted server reads them back once, with the table."""
+    many = Limits(chat_per_minute=100000)
+
+    async def main() -> None:
+        async with open_service(sqlite_url, many) as service:
+            table_id, a, b = await two_players(service)
+            for n in range(RECENT_CHAT + 5):
+                await service.chat(table_id, a if n % 2 else b, f"line {n}")
+            recent = await service.recent_chat(table_id)
+            assert [m["text"] for m in recent] == [f"line {n}" for n in range(5, RECENT_CHAT + 5)]
+            assert recent == (await service.chat_lines(table_id))[5:]
+        async with open_service(sqlite_url, many) as restarted:
+            assert await restarted.recent_chat(table_id) == recent
 
     run(main())
 

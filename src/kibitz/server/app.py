@@ -541,7 +541,7 @@ async def _handle(service: MatchService, hub: Hub, conn: Connection, msg: Any) -
 
 async def _welcome(service: MatchService, conn: Connection, request: Any) -> None:
     assert conn.table is not None
-    lines = await service.chat_lines(conn.table, 100)
+    lines = await service.recent_chat(conn.table)
     conn.send_json(
         {"type": "welcome", "id": request, "table": conn.table, "seat": conn.seat, "chat": lines}
     )

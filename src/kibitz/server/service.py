@@ -20,6 +20,7 @@ import re
 import secrets
 import time
 import unicodedata
+from collections import deque
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,7 +42,7 @@ from kibitz.server import logs
 from kibitz.server.bots import BotRunner
 from kibitz.server.config import Limits
 from kibitz.server.errors import ServiceError
-from kibitz.server.store import ChatRow, MoveRow, SeatRow, Store, TableRow
+from kibitz.server.store import RECENT_CHAT, ChatRow, MoveRow, SeatRow, Store, TableRow
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 SEAT_KINDS = ("open", "invited", "bot")
@@ -98,6 +99,8 @@ class LiveTable:
     game: Game[Any]
     turn_since: dict[int, float] = field(default_factory=dict)
     """When each seat to act began to wait (for the turn clock)."""
+    chat: deque[ChatRow] = field(default_factory=lambda: deque(maxlen=RECENT_CHAT))
+    """The newest chat lines, for the players who (re)connect without a database read."""
     turn_version: dict[int, int] = field(default_factory=dict)
     """The state version at which each seat to act began to wait: a client's version is
     current from there on (others' hidden simultaneous choices do not make it stale)."""
@@ -278,8 +281,14 @@ class MatchService:
         return Record.of(table.game).to_dict()
 
     async def chat_lines(self, table_id: str, limit: int = 1000) -> list[dict[str, Any]]:
+        """The table's chat, oldest first (the last `limit` lines, read from the database)."""
         await self.table(table_id)
         return [_chat_message(table_id, line) for line in await self.store.chat(table_id, limit)]
+
+    async def recent_chat(self, table_id: str) -> list[dict[str, Any]]:
+        """The table's newest chat lines (at most `RECENT_CHAT`), from memory."""
+        table = await self.table(table_id)
+        return [_chat_message(table_id, line) for line in table.chat]
 
     # ----------------------------------------------------------------- seats
 
@@ -465,6 +474,7 @@ class MatchService:
                 raise ServiceError("rate_limited", "too many chat lines; wait a little")
             line = ChatRow(seat, table.seats[seat].nickname or f"seat {seat}", text, time.time())
             await self.store.add_chat(table_id, line)
+            table.chat.append(line)
             message = _chat_message(table_id, line)
             for listener in self.listeners:
                 listener(table, message)
@@ -591,6 +601,7 @@ class MatchService:
             logs.error("table.replay_failed", table=table_id)
             raise ServiceError("internal") from None
         table = LiveTable(row, stored.seats, game)
+        table.chat.extend(stored.chat)
         self._track_turns(table, stored.moves[-1].at if stored.moves else row.updated_at)
         self._live[table_id] = table
         if row.status == "over":

@@ -12,7 +12,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from kibitz.server import db
 
@@ -61,6 +61,8 @@ class StoredTable:
     row: TableRow
     seats: list[SeatRow]
     moves: list[MoveRow] = field(default_factory=list)
+    chat: list[ChatRow] = field(default_factory=list)
+    """The newest `RECENT_CHAT` chat lines, oldest first."""
 
 
 @dataclass
@@ -70,6 +72,9 @@ class ChatRow:
     text: str
     at: float
 
+
+RECENT_CHAT = 100
+"""Chat lines a table keeps at hand for the players who (re)connect."""
 
 _PendingMove = tuple[str, int, "MoveRow", dict[str, Any] | None, "asyncio.Future[bool]"]
 
@@ -147,12 +152,13 @@ class Store:
                     .order_by(db.moves.c.number)
                 )
             ).all()
-        stored = StoredTable(
+            chat = await self._chat(conn, table_id, RECENT_CHAT)
+        return StoredTable(
             _table_row(row),
             [_seat_row(s) for s in seat_rows],
             [MoveRow(m.seat, m.text, m.at, m.by) for m in move_rows],
+            chat,
         )
-        return stored
 
     async def list_tables(
         self, status: str | None = None, limit: int = 50, offset: int = 0
@@ -305,14 +311,18 @@ class Store:
     async def chat(self, table_id: str, limit: int = 1000) -> list[ChatRow]:
         """The table's chat, oldest first (the last `limit` lines)."""
         async with self.engine.connect() as conn:
-            rows = (
-                await conn.execute(
-                    sa.select(db.chat)
-                    .where(db.chat.c.table_id == table_id)
-                    .order_by(db.chat.c.id.desc())
-                    .limit(limit)
-                )
-            ).all()
+            return await self._chat(conn, table_id, limit)
+
+    @staticmethod
+    async def _chat(conn: AsyncConnection, table_id: str, limit: int) -> list[ChatRow]:
+        rows = (
+            await conn.execute(
+                sa.select(db.chat)
+                .where(db.chat.c.table_id == table_id)
+                .order_by(db.chat.c.id.desc())
+                .limit(limit)
+            )
+        ).all()
         return [ChatRow(r.seat, r.nickname, r.text, r.at) for r in reversed(rows)]
 
 
