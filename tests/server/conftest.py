@@ -49,7 +49,7 @@ def postgres_url() -> Iterator[str | None]:
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """Each storage test runs on SQLite and, when configured, on PostgreSQL."""
     if request.param == "sqlite":
-        return f"sqlite+aiosqlite:///{tmp_path / 'kibitz.sqlite3'}"
+        return f"sqlite:///{tmp_path / 'kibitz.sqlite3'}"
     url: str | None = request.getfixturevalue("postgres_url")
     if url is None:
         pytest.skip(f"set {POSTGRES_ENV} to run the PostgreSQL tests")
@@ -58,4 +58,4 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
-    return f"sqlite+aiosqlite:///{tmp_path / 'kibitz.sqlite3'}"
+    return f"sqlite:///{tmp_path / 'kibitz.sqlite3'}"

@@ -9,7 +9,7 @@ from typing import Any
 
 from kibitz.server.bots import BotRunner
 from kibitz.server.config import Limits
-from kibitz.server.db import make_engine, migrate
+from kibitz.server.db import migrate, open_database
 from kibitz.server.service import MatchService
 from kibitz.server.store import Store
 
@@ -17,16 +17,16 @@ from kibitz.server.store import Store
 @asynccontextmanager
 async def open_service(url: str, limits: Limits | None = None) -> AsyncIterator[MatchService]:
     """A match service on `url` (migrated), with bots in threads; closed afterwards."""
-    engine = make_engine(url)
-    await migrate(engine)
+    database = open_database(url)
+    await migrate(database)
     bots = BotRunner(0)
-    service = MatchService(Store(engine), bots, limits)
+    service = MatchService(Store(database), bots, limits)
     try:
         yield service
     finally:
         await service.close()
         bots.close()
-        await engine.dispose()
+        await database.dispose()
 
 
 def run(coro: Any) -> Any:

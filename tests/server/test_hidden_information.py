@@ -178,7 +178,7 @@ def check_messages(record: Record, clients: list[Any], tokens: list[str]) -> Non
 @pytest.mark.parametrize("spec", kibitz.games(), ids=lambda s: s.name)
 def test_full_games_leak_nothing(spec: Any, tmp_path: Path) -> None:
     settings = Settings(
-        database_url=f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}",
+        database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}",
         limits=Limits(messages_per_second=10000, message_burst=10000),
         bot_workers=0,
     )

@@ -18,7 +18,7 @@ from kibitz.server.errors import ERRORS
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     settings = Settings(
-        database_url=f"sqlite+aiosqlite:///{tmp_path / 'db.sqlite3'}",
+        database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}",
         limits=Limits(max_connections_per_ip=4, message_burst=30),
         bot_workers=0,
     )

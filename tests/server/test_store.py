@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 from kibitz.core import Record, replay
-from kibitz.server.db import make_engine, migrate
+from kibitz.server.db import migrate, open_database
 from kibitz.server.service import SeatSpec
 from kibitz.server.store import ChatRow, MoveRow, SeatRow, Store, TableRow
 
@@ -31,24 +31,27 @@ def table_row(table_id: str, status: str = "waiting") -> TableRow:
 
 def test_migrations_run_twice_and_reach_head(database_url: str) -> None:
     async def main() -> None:
-        engine = make_engine(database_url)
+        database = open_database(database_url)
         try:
-            await migrate(engine)
-            await migrate(engine)
-            async with engine.connect() as conn:
-                version = await conn.execute(sa.text("SELECT version_num FROM alembic_version"))
-                assert version.scalar_one() == "0001"
+            await migrate(database)
+            await migrate(database)
+            version = await database.run(
+                lambda conn: conn.execute(
+                    sa.text("SELECT version_num FROM alembic_version")
+                ).scalar_one()
+            )
+            assert version == "0001"
         finally:
-            await engine.dispose()
+            await database.dispose()
 
     run(main())
 
 
 def test_tables_seats_moves_and_chat_round_trip(database_url: str) -> None:
     async def main() -> None:
-        engine = make_engine(database_url)
-        await migrate(engine)
-        store = Store(engine)
+        database = open_database(database_url)
+        await migrate(database)
+        store = Store(database)
         try:
             seats = [SeatRow(0, "open"), SeatRow(1, "bot", bot="random")]
             assert await store.create(table_row("t1"), seats)
@@ -88,7 +91,7 @@ def test_tables_seats_moves_and_chat_round_trip(database_url: str) -> None:
             assert not await store.create(table_row("t4"), [SeatRow(0, "open")], rematch_of="t1")
             assert await store.load("t4") is None
         finally:
-            await engine.dispose()
+            await database.dispose()
 
     run(main())
 

@@ -59,7 +59,7 @@ class Server:
             message_burst=1000,
         )
         settings = Settings(
-            database_url=f"sqlite+aiosqlite:///{database}",
+            database_url=f"sqlite:///{database}",
             limits=limits,
             bot_workers=0,
             bot_seconds=0.2,

@@ -21,7 +21,7 @@ STATIC = Path(kibitz.__file__).parent / "server" / "static"
 
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
-    settings = Settings(database_url=f"sqlite+aiosqlite:///{tmp_path / 'k.sqlite3'}", bot_workers=0)
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'k.sqlite3'}", bot_workers=0)
     with TestClient(create_app(settings)) as made:
         yield made
 

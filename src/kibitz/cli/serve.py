@@ -55,7 +55,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
     else:
         path = default_database_path()
         path.parent.mkdir(parents=True, exist_ok=True)
-        url = f"sqlite+aiosqlite:///{path}"
+        url = f"sqlite:///{path}"
         where = str(path)
     overrides = {
         name: value

@@ -2,7 +2,7 @@
 WebSocket, persisted in SQLite or PostgreSQL.
 
     from kibitz.server import create_app, Settings
-    app = create_app(Settings(database_url="sqlite+aiosqlite:///kibitz.sqlite3"))
+    app = create_app(Settings(database_url="sqlite:///kibitz.sqlite3"))
 
 `kibitz serve` runs it with uvicorn. Nothing outside this package imports it.
 """

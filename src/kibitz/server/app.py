@@ -26,7 +26,7 @@ from kibitz.bots import available
 from kibitz.server import logs, pages, protocol
 from kibitz.server.bots import BotRunner
 from kibitz.server.config import Limits, Settings
-from kibitz.server.db import make_engine, migrate
+from kibitz.server.db import migrate, open_database
 from kibitz.server.errors import ServiceError
 from kibitz.server.service import LiveTable, MatchService, SeatSpec
 from kibitz.server.store import Store
@@ -244,15 +244,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = make_engine(settings.database_url)
+        database = open_database(settings.database_url)
         if settings.migrate:
-            await migrate(engine)
+            await migrate(database)
         bots = BotRunner(settings.bot_workers, settings.bot_seconds)
-        service = MatchService(Store(engine), bots, limits)
+        service = MatchService(Store(database), bots, limits)
         app.state.service = service
         app.state.hub = Hub(service)
         app.state.ws_per_ip = {}
-        logs.event("server.started", database=engine.url.render_as_string(hide_password=True))
+        logs.event(
+            "server.started", database=database.engine_url.render_as_string(hide_password=True)
+        )
         if settings.resume:
             await service.resume()
         try:
@@ -260,7 +262,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await service.close()
             bots.close()
-            await engine.dispose()
+            await database.dispose()
             logs.event("server.stopped")
 
     app = FastAPI(

@@ -16,19 +16,20 @@ def default_database_path() -> Path:
 def default_database_url() -> str:
     path = default_database_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    return f"sqlite+aiosqlite:///{path}"
+    return f"sqlite:///{path}"
 
 
 def normalize_database_url(url: str) -> str:
-    """Accept the usual spellings and pick the async driver: `postgres://`, `postgresql://`,
-    `sqlite:///path` or a plain file path become URLs for asyncpg or aiosqlite."""
+    """Accept the usual spellings: `postgres://` and `postgresql://` become URLs for the async
+    driver asyncpg; `sqlite+aiosqlite:///path` and a plain file path become `sqlite:///path`
+    (the server runs SQLite's own driver in a thread of its own, see `db.SQLiteDatabase`)."""
     if "://" not in url:
-        return f"sqlite+aiosqlite:///{Path(url).expanduser().resolve()}"
+        return f"sqlite:///{Path(url).expanduser().resolve()}"
     scheme, rest = url.split("://", 1)
     if scheme in ("postgres", "postgresql", "postgresql+psycopg2", "postgresql+psycopg"):
         return f"postgresql+asyncpg://{rest}"
-    if scheme in ("sqlite", "sqlite+pysqlite"):
-        return f"sqlite+aiosqlite://{rest}"
+    if scheme in ("sqlite+aiosqlite", "sqlite+pysqlite"):
+        return f"sqlite://{rest}"
     return url
 
 

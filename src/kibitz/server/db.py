@@ -7,11 +7,15 @@ honest: two processes that try to store move number n of one table cannot both s
 
 from __future__ import annotations
 
+import asyncio
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import create_async_engine
 
 metadata = sa.MetaData()
 
@@ -73,17 +77,48 @@ chat = sa.Table(
 )
 
 
-def make_engine(url: str) -> AsyncEngine:
-    """An async engine; SQLite files run in WAL mode (a killed process loses no committed
-    move) through one connection."""
-    if url.startswith("sqlite"):
-        # One connection: SQLite has one writer at a time, and waiting in the pool's queue
-        # is far quicker than SQLite's busy-retry sleeps when connections collide.
-        engine = create_async_engine(
+T = TypeVar("T")
+
+Work = Callable[[sa.Connection], T]
+"""What the store asks of the database: a function of one SQLAlchemy Core connection, run
+as one transaction (committed when it returns, rolled back when it raises)."""
+
+
+class Database(ABC):
+    """One database behind the store: runs each unit of work as one transaction without
+    blocking the event loop."""
+
+    engine_url: sa.URL
+
+    @abstractmethod
+    async def run(self, work: Work[T]) -> T:
+        """Run `work` in a transaction and return what it returns."""
+
+    @abstractmethod
+    async def dispose(self) -> None:
+        """Close every connection."""
+
+
+class SQLiteDatabase(Database):
+    """A SQLite file in WAL mode (a killed process loses no committed move), used through one
+    connection in one thread: each unit of work is one call into that thread.
+
+    SQLite's asyncio drivers are this same thread around the standard `sqlite3` module, but
+    they cross between the event loop and the thread at every cursor step (eight crossings
+    for one move, each waiting for a busy loop's turn); one crossing per transaction keeps a
+    move's commit well under a millisecond, and SQLAlchemy's own work off the event loop.
+    One connection, since SQLite has one writer at a time: waiting for the thread is far
+    quicker than SQLite's busy-retry sleeps when connections collide.
+    """
+
+    def __init__(self, url: sa.URL) -> None:
+        self.engine_url = url
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="kibitz-sqlite")
+        self._engine = sa.create_engine(
             url, connect_args={"timeout": 30}, pool_size=1, max_overflow=0, pool_timeout=60
         )
 
-        @sa.event.listens_for(engine.sync_engine, "connect")
+        @sa.event.listens_for(self._engine, "connect")
         def _pragmas(dbapi_connection: Any, _record: Any) -> None:
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
@@ -91,8 +126,41 @@ def make_engine(url: str) -> AsyncEngine:
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
-        return engine
-    return create_async_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    def _transaction(self, work: Work[T]) -> T:
+        with self._engine.begin() as conn:
+            return work(conn)
+
+    async def run(self, work: Work[T]) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._thread, self._transaction, work)
+
+    async def dispose(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._thread, self._engine.dispose)
+        self._thread.shutdown()
+
+
+class AsyncDatabase(Database):
+    """A database server (PostgreSQL) through SQLAlchemy's asyncio engine and its async
+    driver (asyncpg): each statement is a network round trip the event loop waits on."""
+
+    def __init__(self, url: sa.URL) -> None:
+        self.engine_url = url
+        self._engine = create_async_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+    async def run(self, work: Work[T]) -> T:
+        async with self._engine.begin() as conn:
+            return await conn.run_sync(work)
+
+    async def dispose(self) -> None:
+        await self._engine.dispose()
+
+
+def open_database(url: str) -> Database:
+    """The database at `url` (see `config.normalize_database_url` for the spellings)."""
+    parsed = sa.make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        return SQLiteDatabase(parsed.set(drivername="sqlite"))
+    return AsyncDatabase(parsed)
 
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -107,18 +175,13 @@ def alembic_config(url: str) -> Any:
     return config
 
 
-async def migrate(engine: AsyncEngine) -> None:
+async def migrate(database: Database) -> None:
     """Bring the schema to the newest migration (the migrations ship in the package)."""
     from alembic import command
 
     def upgrade(connection: sa.Connection) -> None:
-        config = alembic_config(str(engine.url))
+        config = alembic_config(database.engine_url.render_as_string(hide_password=False))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
-    async with engine.begin() as conn:
-        await conn.run_sync(upgrade)
-
-
-async def ping(conn: AsyncConnection) -> None:
-    await conn.execute(sa.text("SELECT 1"))
+    await database.run(upgrade)

@@ -12,7 +12,6 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from kibitz.server import db
 
@@ -96,16 +95,15 @@ def _seat_row(r: Any) -> SeatRow:
 
 
 class Store:
-    """Async access to the database through one SQLAlchemy engine."""
+    """The server's statements, each run as one transaction by the `Database`."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
-        self.engine = engine
+    def __init__(self, database: db.Database) -> None:
+        self.database = database
         self._pending: list[_PendingMove] = []
         self._writer: asyncio.Task[None] | None = None
 
     async def ping(self) -> None:
-        async with self.engine.connect() as conn:
-            await db.ping(conn)
+        await self.database.run(lambda conn: conn.execute(sa.text("SELECT 1")).scalar_one())
 
     # ----------------------------------------------------------------- tables
 
@@ -114,51 +112,45 @@ class Store:
     ) -> bool:
         """Store a new table and its seats. With `rematch_of`, the old table is linked to it
         in the same transaction, and nothing is stored (False) if it already has a rematch."""
-        async with self.engine.begin() as conn:
+
+        def work(conn: sa.Connection) -> bool:
             if rematch_of is not None:
-                done = await conn.execute(
+                done = conn.execute(
                     sa.update(db.tables)
                     .where(db.tables.c.id == rematch_of, db.tables.c.rematch_id.is_(None))
                     .values(rematch_id=table.id)
                 )
                 if done.rowcount != 1:
-                    await conn.rollback()
                     return False
-            await conn.execute(sa.insert(db.tables).values(**_as_dict(table)))
-            await conn.execute(
-                sa.insert(db.seats),
-                [{"table_id": table.id, **_as_dict(seat)} for seat in seats],
+            conn.execute(sa.insert(db.tables).values(**_as_dict(table)))
+            conn.execute(
+                sa.insert(db.seats), [{"table_id": table.id, **_as_dict(seat)} for seat in seats]
             )
-        return True
+            return True
+
+        return await self.database.run(work)
 
     async def load(self, table_id: str) -> StoredTable | None:
-        async with self.engine.connect() as conn:
-            row = (
-                await conn.execute(sa.select(db.tables).where(db.tables.c.id == table_id))
-            ).first()
+        def work(conn: sa.Connection) -> StoredTable | None:
+            row = conn.execute(sa.select(db.tables).where(db.tables.c.id == table_id)).first()
             if row is None:
                 return None
-            seat_rows = (
-                await conn.execute(
-                    sa.select(db.seats)
-                    .where(db.seats.c.table_id == table_id)
-                    .order_by(db.seats.c.seat)
-                )
+            seat_rows = conn.execute(
+                sa.select(db.seats).where(db.seats.c.table_id == table_id).order_by(db.seats.c.seat)
             ).all()
-            move_rows = (
-                await conn.execute(
-                    sa.select(db.moves)
-                    .where(db.moves.c.table_id == table_id)
-                    .order_by(db.moves.c.number)
-                )
+            move_rows = conn.execute(
+                sa.select(db.moves)
+                .where(db.moves.c.table_id == table_id)
+                .order_by(db.moves.c.number)
             ).all()
-            chat = await self._chat(conn, table_id, RECENT_CHAT)
-        return StoredTable(
-            _table_row(row),
-            [_seat_row(s) for s in seat_rows],
-            [MoveRow(m.seat, m.text, m.at, m.by) for m in move_rows],
-            chat,
-        )
+            return StoredTable(
+                _table_row(row),
+                [_seat_row(s) for s in seat_rows],
+                [MoveRow(m.seat, m.text, m.at, m.by) for m in move_rows],
+                _chat(conn, table_id, RECENT_CHAT),
+            )
+
+        return await self.database.run(work)
 
     async def list_tables(
         self, status: str | None = None, limit: int = 50, offset: int = 0
@@ -178,39 +170,42 @@ class Store:
         )
         if status is not None:
             query = query.where(db.tables.c.status == status)
-        async with self.engine.connect() as conn:
-            rows = (await conn.execute(query)).all()
+
+        def work(conn: sa.Connection) -> list[tuple[TableRow, list[SeatRow], int]]:
+            rows = conn.execute(query).all()
             ids = [r.id for r in rows]
             seat_rows = (
-                (
-                    await conn.execute(
-                        sa.select(db.seats)
-                        .where(db.seats.c.table_id.in_(ids))
-                        .order_by(db.seats.c.table_id, db.seats.c.seat)
-                    )
+                conn.execute(
+                    sa.select(db.seats)
+                    .where(db.seats.c.table_id.in_(ids))
+                    .order_by(db.seats.c.table_id, db.seats.c.seat)
                 ).all()
                 if ids
                 else []
             )
-        by_table: dict[str, list[SeatRow]] = {}
-        for s in seat_rows:
-            by_table.setdefault(s.table_id, []).append(_seat_row(s))
-        return [(_table_row(r), by_table.get(r.id, []), int(r.moves_count)) for r in rows]
+            by_table: dict[str, list[SeatRow]] = {}
+            for s in seat_rows:
+                by_table.setdefault(s.table_id, []).append(_seat_row(s))
+            return [(_table_row(r), by_table.get(r.id, []), int(r.moves_count)) for r in rows]
+
+        return await self.database.run(work)
 
     async def unfinished(self) -> list[str]:
         """Ids of every table that is not over."""
-        async with self.engine.connect() as conn:
-            rows = await conn.execute(sa.select(db.tables.c.id).where(db.tables.c.status != "over"))
-            return [r.id for r in rows]
+
+        def work(conn: sa.Connection) -> list[str]:
+            query = sa.select(db.tables.c.id).where(db.tables.c.status != "over")
+            return [r.id for r in conn.execute(query)]
+
+        return await self.database.run(work)
 
     async def set_status(self, table_id: str, old: str, new: str, at: float) -> bool:
-        async with self.engine.begin() as conn:
-            done = await conn.execute(
-                sa.update(db.tables)
-                .where(db.tables.c.id == table_id, db.tables.c.status == old)
-                .values(status=new, updated_at=at)
-            )
-            return bool(done.rowcount == 1)
+        statement = (
+            sa.update(db.tables)
+            .where(db.tables.c.id == table_id, db.tables.c.status == old)
+            .values(status=new, updated_at=at)
+        )
+        return await self.database.run(lambda conn: conn.execute(statement).rowcount == 1)
 
     # ----------------------------------------------------------------- moves
 
@@ -238,53 +233,26 @@ class Store:
         while self._pending:
             batch, self._pending = self._pending, []
             try:
-                await self._insert_moves(batch)
+                await self._insert(batch)
             except IntegrityError:
                 for item in batch:  # someone else stored one of them: one by one
                     try:
-                        await self._insert_moves([item])
+                        await self._insert([item])
                     except IntegrityError:
-                        item[4].set_result(False)
+                        _settle(item[4], False)
                     except Exception as error:
-                        item[4].set_exception(error)
+                        _fail(item[4], error)
                     else:
-                        item[4].set_result(True)
+                        _settle(item[4], True)
             except Exception as error:
                 for item in batch:
-                    item[4].set_exception(error)
+                    _fail(item[4], error)
             else:
                 for item in batch:
-                    item[4].set_result(True)
+                    _settle(item[4], True)
 
-    async def _insert_moves(self, batch: list[_PendingMove]) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(
-                sa.insert(db.moves),
-                [
-                    {
-                        "table_id": table_id,
-                        "number": number,
-                        "seat": move.seat,
-                        "text": move.text,
-                        "at": move.at,
-                        "by": move.by,
-                    }
-                    for table_id, number, move, _, _ in batch
-                ],
-            )
-            await conn.execute(
-                sa.update(db.tables)
-                .where(db.tables.c.id == sa.bindparam("b_id"))
-                .values(updated_at=sa.bindparam("b_at")),
-                [{"b_id": table_id, "b_at": move.at} for table_id, _, move, _, _ in batch],
-            )
-            for table_id, _, _, result, _ in batch:
-                if result is not None:
-                    await conn.execute(
-                        sa.update(db.tables)
-                        .where(db.tables.c.id == table_id)
-                        .values(status="over", result=result)
-                    )
+    async def _insert(self, batch: list[_PendingMove]) -> None:
+        await self.database.run(lambda conn: _insert_moves(conn, batch))
 
     # ----------------------------------------------------------------- seats
 
@@ -298,32 +266,73 @@ class Store:
             conditions.append(column.is_(None) if value is None else column == value)
         values = _as_dict(new)
         values.pop("seat")
-        async with self.engine.begin() as conn:
-            done = await conn.execute(sa.update(db.seats).where(*conditions).values(**values))
-            return bool(done.rowcount == 1)
+        statement = sa.update(db.seats).where(*conditions).values(**values)
+        return await self.database.run(lambda conn: conn.execute(statement).rowcount == 1)
 
     # ----------------------------------------------------------------- chat
 
     async def add_chat(self, table_id: str, line: ChatRow) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(sa.insert(db.chat).values(table_id=table_id, **_as_dict(line)))
+        statement = sa.insert(db.chat).values(table_id=table_id, **_as_dict(line))
+        await self.database.run(lambda conn: conn.execute(statement))
 
     async def chat(self, table_id: str, limit: int = 1000) -> list[ChatRow]:
         """The table's chat, oldest first (the last `limit` lines)."""
-        async with self.engine.connect() as conn:
-            return await self._chat(conn, table_id, limit)
+        return await self.database.run(lambda conn: _chat(conn, table_id, limit))
 
-    @staticmethod
-    async def _chat(conn: AsyncConnection, table_id: str, limit: int) -> list[ChatRow]:
-        rows = (
-            await conn.execute(
-                sa.select(db.chat)
-                .where(db.chat.c.table_id == table_id)
-                .order_by(db.chat.c.id.desc())
-                .limit(limit)
+
+_INSERT_MOVE = sa.insert(db.moves)
+_TOUCH_TABLE = (
+    sa.update(db.tables)
+    .where(db.tables.c.id == sa.bindparam("b_id"))
+    .values(updated_at=sa.bindparam("b_at"))
+)
+
+
+def _insert_moves(conn: sa.Connection, batch: list[_PendingMove]) -> None:
+    conn.execute(
+        _INSERT_MOVE,
+        [
+            {
+                "table_id": table_id,
+                "number": number,
+                "seat": move.seat,
+                "text": move.text,
+                "at": move.at,
+                "by": move.by,
+            }
+            for table_id, number, move, _, _ in batch
+        ],
+    )
+    conn.execute(
+        _TOUCH_TABLE, [{"b_id": table_id, "b_at": move.at} for table_id, _, move, _, _ in batch]
+    )
+    for table_id, _, _, result, _ in batch:
+        if result is not None:
+            conn.execute(
+                sa.update(db.tables)
+                .where(db.tables.c.id == table_id)
+                .values(status="over", result=result)
             )
-        ).all()
-        return [ChatRow(r.seat, r.nickname, r.text, r.at) for r in reversed(rows)]
+
+
+def _settle(future: asyncio.Future[bool], stored: bool) -> None:
+    if not future.done():  # its caller may have been cancelled meanwhile
+        future.set_result(stored)
+
+
+def _fail(future: asyncio.Future[bool], error: Exception) -> None:
+    if not future.done():
+        future.set_exception(error)
+
+
+def _chat(conn: sa.Connection, table_id: str, limit: int) -> list[ChatRow]:
+    rows = conn.execute(
+        sa.select(db.chat)
+        .where(db.chat.c.table_id == table_id)
+        .order_by(db.chat.c.id.desc())
+        .limit(limit)
+    ).all()
+    return [ChatRow(r.seat, r.nickname, r.text, r.at) for r in reversed(rows)]
 
 
 def _as_dict(obj: Any) -> dict[str, Any]:

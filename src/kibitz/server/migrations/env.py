@@ -1,4 +1,4 @@
-"""Alembic environment: runs on the connection the server hands over, or on its own engine."""
+"""Alembic environment: runs on the connection the server hands over, or opens the database."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import asyncio
 import sqlalchemy as sa
 from alembic import context
 
-from kibitz.server.db import make_engine, metadata
+from kibitz.server.db import metadata, open_database
 
 config = context.config
 
@@ -22,11 +22,12 @@ def run(connection: sa.Connection) -> None:
         context.run_migrations()
 
 
-async def run_async() -> None:
-    engine = make_engine(config.get_main_option("sqlalchemy.url") or "")
-    async with engine.begin() as conn:
-        await conn.run_sync(run)
-    await engine.dispose()
+async def run_own() -> None:
+    database = open_database(config.get_main_option("sqlalchemy.url") or "")
+    try:
+        await database.run(run)
+    finally:
+        await database.dispose()
 
 
 if context.is_offline_mode():
@@ -36,4 +37,4 @@ if context.is_offline_mode():
 elif (shared := config.attributes.get("connection")) is not None:
     run(shared)
 else:
-    asyncio.run(run_async())
+    asyncio.run(run_own())
