@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import json
 import types
 import typing
 from collections.abc import Mapping
@@ -108,6 +107,12 @@ def build_options(cls: type[OptionsT], players: int, given: Mapping[str, Any]) -
 
 
 def options_to_dict(opts: Any) -> dict[str, Any]:
-    """Plain JSON-ready data of an options object (tuples become lists)."""
-    data: dict[str, Any] = json.loads(json.dumps(dataclasses.asdict(opts)))
-    return data
+    """Plain JSON-ready data of an options object (tuples become lists), new each time.
+    Every view carries it, so it is built field by field rather than by `asdict`."""
+    return {f.name: _plain(getattr(opts, f.name)) for f in dataclasses.fields(opts)}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_plain(item) for item in value]
+    return value
