@@ -426,5 +426,12 @@ def test_finished_tables_leave_memory_but_not_the_database(sqlite_url: str) -> N
             again = await service.table(tables[0].id)  # read back from the database
             assert again is not tables[0]
             assert again.game.to_state() == tables[0].game.to_state()
+            # A lock is kept only while a table is being changed.
+            assert len(service._locks) == 0
+            missing = service.table("x" * 8)
+            await asyncio.gather(
+                *(service.table(t.id) for t in tables), missing, return_exceptions=True
+            )
+            assert len(service._locks) == 0
 
     run(main())

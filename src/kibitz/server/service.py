@@ -21,7 +21,8 @@ import secrets
 import time
 import unicodedata
 from collections import deque
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import AsyncIterator, Callable, Collection, Iterable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,6 +134,31 @@ class _Bucket:
         return False
 
 
+class TableLocks:
+    """One lock per table, kept only while someone holds it or waits for it: a server that
+    has seen a million tables holds locks only for the few being changed right now."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    def __len__(self) -> int:
+        return len(self._locks)
+
+    @asynccontextmanager
+    async def hold(self, table_id: str) -> AsyncIterator[None]:
+        lock, users = self._locks.get(table_id) or (asyncio.Lock(), 0)
+        self._locks[table_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[table_id]
+            if users == 1:
+                del self._locks[table_id]
+            else:
+                self._locks[table_id] = (lock, users - 1)
+
+
 class MatchService:
     """Tables, seats, moves, bots, turn clocks, chat and rematches."""
 
@@ -142,7 +168,7 @@ class MatchService:
         self.limits = limits or Limits()
         self.listeners: list[Listener] = []
         self._live: dict[str, LiveTable] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locks = TableLocks()
         self._tasks: dict[tuple[str, int], tuple[str, asyncio.Task[None]]] = {}
         self._chat_buckets: dict[tuple[str, int], _Bucket] = {}
         self._closed = False
@@ -562,11 +588,8 @@ class MatchService:
 
     # ----------------------------------------------------------------- internals
 
-    def _lock(self, table_id: str) -> asyncio.Lock:
-        lock = self._locks.get(table_id)
-        if lock is None:
-            lock = self._locks[table_id] = asyncio.Lock()
-        return lock
+    def _lock(self, table_id: str) -> AbstractAsyncContextManager[None]:
+        return self._locks.hold(table_id)
 
     def _forget_finished(self) -> None:
         """Drop the oldest finished tables from memory beyond `Limits.finished_kept`."""
@@ -584,7 +607,6 @@ class MatchService:
             raise ServiceError("no_such_table")
         stored = await self.store.load(table_id)
         if stored is None:
-            self._locks.pop(table_id, None)
             raise ServiceError("no_such_table")
         row = stored.row
         record = Record(
