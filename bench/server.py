@@ -4,11 +4,12 @@ Starts `kibitz serve` on a free loopback port with a fresh SQLite file (or uses 
 creates --tables tables of --game, seats one WebSocket client per seat, and lets each client
 play a random legal move whenever its state says it may (after --think seconds). When a
 table's game ends, its players ask for the rematch and play on, --games games per table.
-Prints moves/s and the round-trip latency of moves (from sending `act` to its `ack`, which
-follows the new state), p50 and p99.
+Prints moves/s, the server's CPU time per move, and the round-trip latency of moves (from
+sending `act` to its `ack`, which follows the new state): p50 and p99 over the whole run,
+after the warm-up, and per stretch of the run (`--plot` draws them).
 
     .venv/bin/python bench/server.py                 # 100 tables x 4 seats = 400 clients
-    .venv/bin/python bench/server.py --tables 20 --game 6nimmt
+    .venv/bin/python bench/server.py --tables 20 --game 6nimmt --plot server.png
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import statistics
@@ -29,6 +31,11 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+
+try:  # the clients stand in for 400 browsers: spend as little of the shared CPU as we can
+    from orjson import loads
+except ImportError:
+    from json import loads
 
 
 def free_port() -> int:
@@ -95,7 +102,7 @@ async def seat_client(
         state: dict[str, Any] | None = None
         asked = False
         while True:
-            message = json.loads(await ws.recv())
+            message = loads(await ws.recv())
             kind = message["type"]
             if kind == "state":
                 state = message
@@ -142,7 +149,19 @@ async def seat_client(
                 )
 
 
-async def bench(args: argparse.Namespace, url: str) -> None:
+def cpu_seconds(pid: int | None) -> float | None:
+    """CPU time (user + system) the process has used so far, from /proc (Linux)."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    ticks: float = int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+async def bench(args: argparse.Namespace, url: str, server_pid: int | None = None) -> None:
     ws_url = url.replace("http", "ws", 1) + "/ws"
     async with httpx.AsyncClient(base_url=url, timeout=30) as client:
         tables: list[tuple[str, list[str]]] = []
@@ -165,9 +184,11 @@ async def bench(args: argparse.Namespace, url: str) -> None:
         for table, tokens in tables
         for token in tokens
     ]  # fmt: skip
+    cpu_before = cpu_seconds(server_pid)
     stats.started = time.perf_counter()
     await asyncio.wait_for(asyncio.gather(*clients), args.timeout)
     elapsed = time.perf_counter() - stats.started
+    cpu_after = cpu_seconds(server_pid)
     print(
         f"{args.tables} tables x {args.players} seats of {args.game} "
         f"({len(clients)} WebSocket clients), {args.games} games each, think {args.think}s"
@@ -176,10 +197,66 @@ async def bench(args: argparse.Namespace, url: str) -> None:
         f"{stats.moves} moves in {elapsed:.1f}s: {stats.moves / elapsed:.0f} moves/s; "
         f"{stats.games // args.players} games finished; {stats.refused} moves refused (stale)"
     )
+    if cpu_before is not None and cpu_after is not None and stats.moves:
+        used = cpu_after - cpu_before
+        print(
+            f"server CPU: {used:.1f} s of {elapsed:.1f} s ({used / elapsed:.0%} of one core), "
+            f"{used / stats.moves * 1000:.2f} ms per move"
+        )
     print(f"round trip act->ack, whole run:     {percentiles(stats.latencies)}")
     steady = [(at, lat) for at, lat in stats.latencies if at >= args.warmup]
     if steady:
         print(f"round trip act->ack, after {args.warmup:g} s: {percentiles(steady)}")
+    stretches = timeline(stats.latencies, args.stretch)
+    print(f"per {args.stretch:g} s of the run (from the start: moves, p50, p99, max, ms):")
+    for start, count, p50, p99, most in stretches:
+        print(f"  {start:5.0f} s {count:6d} {p50:7.1f} {p99:7.1f} {most:7.1f}")
+    if args.plot:
+        plot(stretches, args, Path(args.plot))
+        print(f"plot: {args.plot}")
+
+
+def timeline(
+    samples: list[tuple[float, float]], stretch: float
+) -> list[tuple[float, int, float, float, float]]:
+    """(start, moves, p50, p99, max) of the moves sent in each stretch of the run, in ms."""
+    buckets: dict[int, list[float]] = {}
+    for at, latency in samples:
+        buckets.setdefault(int(at // stretch), []).append(latency * 1000)
+    rows = []
+    for index in sorted(buckets):
+        lat = sorted(buckets[index])
+        p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))]
+        rows.append((index * stretch, len(lat), statistics.median(lat), p99, lat[-1]))
+    return rows
+
+
+def plot(
+    stretches: list[tuple[float, int, float, float, float]], args: argparse.Namespace, path: Path
+) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    starts = [row[0] for row in stretches]
+    figure, (top, bottom) = plt.subplots(2, 1, sharex=True, figsize=(9, 6))
+    top.plot(starts, [row[2] for row in stretches], label="p50")
+    top.plot(starts, [row[3] for row in stretches], label="p99")
+    top.plot(starts, [row[4] for row in stretches], label="max", alpha=0.4)
+    top.axhline(100, color="red", linestyle=":", label="100 ms")
+    top.set_ylabel("act -> ack, ms")
+    top.set_yscale("log")
+    top.legend()
+    bottom.bar(starts, [row[1] / args.stretch for row in stretches], width=args.stretch * 0.9)
+    bottom.set_ylabel("moves/s")
+    bottom.set_xlabel("seconds from the start")
+    figure.suptitle(
+        f"kibitz serve: {args.tables} tables x {args.players} seats of {args.game}, "
+        f"think {args.think:g} s, {args.games} games each"
+    )
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
 
 
 def percentiles(samples: list[tuple[float, float]]) -> str:
@@ -195,7 +272,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--game", default="xbere")
     parser.add_argument("--games", type=int, default=2, help="games per table (rematches)")
-    parser.add_argument("--think", type=float, default=0.0, help="mean think time, seconds")
+    parser.add_argument(
+        "--think", type=float, default=0.5, help="mean think time, seconds (0: no pause)"
+    )
     parser.add_argument("--options", type=json.loads, default={}, help="rule options (JSON)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -205,6 +284,8 @@ def main() -> None:
         help="also report latency without the moves of the first seconds, when all clients "
         "connect and make their first moves at once",
     )
+    parser.add_argument("--stretch", type=float, default=5.0, help="seconds per timeline row")
+    parser.add_argument("--plot", help="draw latency and moves/s over the run into this PNG")
     parser.add_argument("--timeout", type=float, default=600)
     parser.add_argument("--url", help="a running server (default: start one on loopback)")
     args = parser.parse_args()
@@ -217,7 +298,7 @@ def main() -> None:
         try:
             url = f"http://127.0.0.1:{port}"
             run(wait_healthy(url))
-            run(bench(args, url))
+            run(bench(args, url, server.pid))
         finally:
             server.terminate()
             server.wait(30)
