@@ -4,9 +4,16 @@ the page highlights as legal, and read the end screen."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import kibitz
+
+if TYPE_CHECKING:
+    from kibitz.server.service import MatchService
+    from kibitz.server.store import StoredTable
+
+T = TypeVar("T")
 
 SETTLED = (
     "() => { const t = document.querySelector('#table');"
@@ -125,3 +132,92 @@ def play_together(pages: list[Any], rng: random.Random, limit: int = 2000) -> No
             acted = acted or result == "acted"
         if not acted:
             time.sleep(0.03)
+
+
+# ------------------------------------------------------------------ fixed deals and the store
+#
+# The REST API lets nobody fix a deal (a `setup` or `seed`), set a clock under a second or read
+# who made each stored move: that would leak or bend a live game. Tests that need a position
+# they can name, or the truth as stored, talk to the running server's match service itself,
+# on the server's own event loop (the service's locks, bots and clocks live there).
+
+
+def on_server(server: Any, work: Callable[[MatchService], Awaitable[T]]) -> T:
+    """Run `work(service)` on the live server's event loop (uvicorn's thread) and return its
+    result."""
+    import asyncio
+
+    service: MatchService = server.server.config.app.state.service
+    loop = server.server.servers[0].get_loop()
+
+    async def run() -> T:
+        return await work(service)
+
+    return asyncio.run_coroutine_threadsafe(run(), loop).result(timeout=20)
+
+
+def create_fixed_table(
+    server: Any,
+    game: str,
+    seats: list[str],
+    options: dict[str, Any] | None = None,
+    *,
+    setup: dict[str, Any] | None = None,
+    seed: int | None = None,
+    clock: float | None = None,
+    stand_in: str | None = None,
+) -> str:
+    """A table made by the server's service with a fixed deal (`setup` or `seed`) and, if
+    asked, a turn clock and its stand-in bot; returns its id. `seats` as in `create_table`
+    (`open`, `invited`, `bot:NAME`); nobody sits yet (see `sit`)."""
+    from kibitz.server.service import SeatSpec
+
+    specs = [
+        SeatSpec("bot", value[4:]) if value.startswith("bot:") else SeatSpec(value)
+        for value in seats
+    ]
+
+    async def work(service: MatchService) -> str:
+        created = await service.create_table(
+            game,
+            len(seats),
+            options,
+            specs,
+            clock=clock,
+            stand_in=stand_in,
+            seed=seed,
+            setup=setup,
+        )
+        return created.table
+
+    return on_server(server, work)
+
+
+def stored(server: Any, table: str) -> StoredTable:
+    """The table as the database holds it now: its row, seats (kind, nickname, away) and
+    every move with the seat and who made it (`player`, `bot` or `stand-in`)."""
+
+    async def work(service: MatchService) -> StoredTable:
+        found = await service.store.load(table)
+        assert found is not None, f"no table {table} in the database"
+        return found
+
+    return on_server(server, work)
+
+
+def sit(page: Any, base: str, table: str, seat: int, nickname: str) -> None:
+    """Open the table's page and take `seat` with the join panel, as a visitor would."""
+    page.goto(f"{base}/#/t/{table}")
+    page.fill("#join-nickname", nickname)
+    page.click(f".join-seat[data-seat='{seat}']")
+    page.wait_for_selector(f"#players .player.me[data-seat='{seat}']")
+
+
+def click_move(page: Any, move: str, timeout: float = 20000) -> None:
+    """Wait until this page lets its player act and offers `move`, check that the server
+    sent it as legal, and click it."""
+    button = f"#table[data-my-turn='1'] [data-move='{move}']:not([disabled])"
+    page.wait_for_selector(button, timeout=timeout)
+    legal = page.evaluate("() => window.kibitzLegal && window.kibitzLegal()")
+    assert legal is not None and move in legal, (move, legal)
+    page.click(button)
