@@ -12,7 +12,7 @@ from typing import Any
 import kibitz
 
 from .conftest import new_page
-from .helpers import check_end, click_move, create_fixed_table, sit
+from .helpers import check_end, click_move, create_fixed_table, sit, stored
 
 # ------------------------------------------------------------------ Goxeso
 
@@ -109,5 +109,100 @@ def test_goxeso_swap_and_exchange_by_clicking(browser: Any, server: Any, screens
     assert after_the_miss[2] == ["5", "5", "6", "6"]
     for page in pages:
         assert page.locator("#holdings .gx-single").count() == 0
+        assert not page.errors, page.errors
+        page.context.close()
+
+
+# ------------------------------------------------------------------ Kozel
+
+KOZEL_HANDS = [
+    ["6C", "7C", "8C", "QC"],  # Ada: four clubs
+    ["6S", "7H", "8D", "9S"],  # Bea
+    ["10S", "JH", "QD", "KS"],
+    ["AS", "9H", "10D", "JS"],
+]
+KOZEL_DEAL = {
+    "dealer": 2,  # seat 3 leads the first trick, seat 0 answers first
+    "hands": KOZEL_HANDS,
+    "stock": [
+        f"{rank}{suit}"
+        for suit in "SHDC"
+        for rank in ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
+        if f"{rank}{suit}" not in {card for hand in KOZEL_HANDS for card in hand}
+    ],
+    "trump_card": "KH",
+}
+"""One deal in which only seat 0 holds four of a suit: whatever the bot at seat 3 leads,
+seat 0 may take the first trick over; seat 1 (a player too) then holds the trick still."""
+
+
+def test_kozel_four_of_a_suit_takeover_by_clicking(
+    browser: Any, server: Any, screenshots: Path
+) -> None:
+    """Ada answers the bot's lead by choosing her four clubs and taking the trick over: the
+    lead goes back to its owner (shown as sent back, and as known in that hand), the four
+    clubs are the new lead, and the next player answers four cards. The server's view and its
+    stored moves must say the same; after the others answer, Ada takes the trick and leads."""
+    table = create_fixed_table(
+        server,
+        "kozel",
+        ["open", "open", "bot:random", "bot:random"],
+        {"series": False},
+        setup=KOZEL_DEAL,
+    )
+    ada = new_page(browser, server)
+    bea = new_page(browser, server)
+    sit(ada, server.url, table, 0, "Ada")
+    sit(bea, server.url, table, 1, "Bea")
+
+    ada.wait_for_selector("#table[data-my-turn='1']")
+    lead = server.get(f"/api/tables/{table}")["view"]["trick"]["plays"][0]
+    assert lead["seat"] == 3 and lead["move"] == "lead"
+    led: list[str] = lead["cards"]
+    assert "take the trick over" in ada.inner_text("#turn")
+    four = "four 6C 7C 8C QC"
+    assert four in ada.evaluate("() => window.kibitzLegal()")
+    for card in ("QC", "6C", "8C", "7C"):
+        ada.click(f"#hand .card-btn[data-card='{card}']:not([disabled])")
+    assert ada.locator("#kz-actions [data-move]").count() == 1  # only the takeover fits
+    click_move(ada, four)
+
+    # Bea must answer the four clubs now; the trick waits for her.
+    bea.wait_for_selector("#table[data-my-turn='1']")
+    assert all(len(move.split()) == 5 for move in bea.evaluate("() => window.kibitzLegal()"))
+    for page in (ada, bea):
+        page.wait_for_selector("#trick .kz-play.undone[data-seat='3']")
+        assert page.locator("#trick .kz-play.undone").count() == 1
+        taker = page.locator("#trick .kz-play:not(.undone)")
+        assert taker.count() == 1
+        assert taker.get_attribute("data-seat") == "0"
+        assert "takes over" in taker.inner_text() and "on top" in taker.inner_text()
+        assert taker.locator("svg.card").count() == 4
+        assert "takeover used" in page.inner_text(".kz-info")
+        assert f"took back: {' '.join(led)}" in page.inner_text(".kz-seat[data-seat='3']")
+    assert ada.locator("#hand .card-btn").count() == 0  # all four are on the table
+    ada.screenshot(path=str(screenshots / "kozel-live-takeover.png"), full_page=True)
+
+    trick = server.get(f"/api/tables/{table}")["view"]["trick"]
+    assert (trick["takeover"], trick["leader"], trick["top"], trick["count"]) == (0, 0, 0, 4)
+    assert trick["plays"] == [
+        {"seat": 0, "move": "four", "count": 4, "face_up": True, "cards": ["6C", "7C", "8C", "QC"]}
+    ]
+    assert [(p["seat"], p["cards"]) for p in trick["undone"]] == [(3, led)]
+    moves = [(m.seat, m.text, m.by) for m in stored(server, table).moves]
+    assert moves == [(3, f"lead {' '.join(led)}", "bot"), (0, four, "player")]
+
+    # Bea discards her four; the bots answer; the four clubs take the trick and Ada leads.
+    for card in KOZEL_HANDS[1]:
+        bea.click(f"#hand .card-btn[data-card='{card}']:not([disabled])")
+    click_move(bea, "discard 6S 7H 8D 9S")
+    ada.wait_for_selector("#table[data-my-turn='1']")
+    assert "lead" in ada.inner_text("#turn")
+    assert ada.locator("#hand .card-btn").count() == 4  # drawn from the stock
+    assert ada.inner_text("#teams tr[data-team='0'] td >> nth=0") == "1"
+    view = server.get(f"/api/tables/{table}")["view"]
+    assert view["tricks"][0]["winner"] == 0 and view["tricks"][0]["takeover"] == 0
+    assert view["tricks_won"] == [1, 0] and view["to_act"] == [0]
+    for page in (ada, bea):
         assert not page.errors, page.errors
         page.context.close()
