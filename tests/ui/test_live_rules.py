@@ -6,13 +6,14 @@ known; each test checks what the pages show against what the server stored."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
 import kibitz
 
 from .conftest import new_page
-from .helpers import check_end, click_move, create_fixed_table, sit, stored
+from .helpers import check_end, click_move, create_fixed_table, sit, step, stored
 
 # ------------------------------------------------------------------ Goxeso
 
@@ -203,6 +204,99 @@ def test_kozel_four_of_a_suit_takeover_by_clicking(
     view = server.get(f"/api/tables/{table}")["view"]
     assert view["tricks"][0]["winner"] == 0 and view["tricks"][0]["takeover"] == 0
     assert view["tricks_won"] == [1, 0] and view["to_act"] == [0]
+    for page in (ada, bea):
+        assert not page.errors, page.errors
+        page.context.close()
+
+
+# ------------------------------------------------------------------ the turn clock
+
+CLOCK = 2.0
+"""Seconds per decision at the clock table: long enough for a test to click a whole turn,
+short enough to wait for once."""
+
+
+def _row(page: Any, seat: int) -> Any:
+    return page.locator(f"#players .player[data-seat='{seat}']")
+
+
+def test_turn_clock_marks_away_a_stand_in_plays_and_the_player_returns(
+    browser: Any, server: Any, screenshots: Path
+) -> None:
+    """A Goxeso table with a 2-second clock and a random stand-in: Ada lets her clock run out,
+    both pages mark her away (and stop showing her clock) while the stand-in plays her turn,
+    the server stores those moves as the stand-in's; a chat line brings her back, and her next
+    turn is hers again, clicked and stored as a player's moves."""
+    seed = next(
+        s for s in range(100) if kibitz.make("goxeso", players=2, seed=s, size=4).to_act() == {0}
+    )
+    table = create_fixed_table(
+        server,
+        "goxeso",
+        ["open", "open"],
+        {"size": 4},
+        seed=seed,
+        clock=CLOCK,
+        stand_in="random",
+    )
+    ada = new_page(browser, server)
+    bea = new_page(browser, server)
+    sit(ada, server.url, table, 0, "Ada")
+    sit(bea, server.url, table, 1, "Bea")  # the game starts: Ada's clock runs
+    for page in (ada, bea):
+        clock = _row(page, 0).locator(".clock")
+        assert clock.count() == 1 and clock.inner_text() in ("1s", "2s")
+        assert _row(page, 0).locator(".tag.warn").count() == 0
+        assert _row(page, 1).locator(".clock").count() == 0  # Bea need not act yet
+    # The clock counts down on the page while nothing happens at the table.
+    bea.wait_for_function(
+        "() => ['1s', '0s'].includes(document.querySelector("
+        "\"#players .player[data-seat='0'] .clock\")?.textContent)",
+        timeout=CLOCK * 1000,
+    )
+
+    # Ada does nothing: she is marked away and the stand-in turns her two cards.
+    for page in (ada, bea):
+        page.wait_for_selector("#players .player[data-seat='0'] .tag.warn", timeout=CLOCK * 5000)
+        assert "away" in _row(page, 0).locator(".tag.warn").inner_text()
+    bea.wait_for_selector("#table[data-my-turn='1']")
+    assert _row(bea, 0).locator(".clock").count() == 0
+    assert _row(bea, 1).locator(".clock").count() == 1  # now Bea's clock runs
+    bea.screenshot(path=str(screenshots / "clock-away-stand-in.png"), full_page=True)
+    now = stored(server, table)
+    assert now.seats[0].away
+    assert [(m.seat, m.by) for m in now.moves] == [(0, "stand-in"), (0, "stand-in")]
+
+    # Ada says something: she is back, on both pages and in the database.
+    ada.fill(".chat-form input", "back")
+    ada.click(".chat-form button")
+    for page in (ada, bea):
+        page.wait_for_selector(
+            "#players .player[data-seat='0'] .tag.warn", state="detached", timeout=5000
+        )
+    bea.wait_for_selector("#chat-log li:has-text('back')")
+    assert not stored(server, table).seats[0].away
+
+    # Bea plays her turn; then Ada's turn is hers: her clock shows, she clicks both cards.
+    rng = random.Random(seed)
+    step(bea, rng)
+    step(bea, rng)
+    ada.wait_for_selector("#table[data-my-turn='1']")
+    assert _row(ada, 0).locator(".clock").count() == 1
+    assert _row(ada, 0).locator(".tag.warn").count() == 0
+    step(ada, rng)
+    step(ada, rng)
+    bea.wait_for_selector("#table[data-my-turn='1']")
+    final = stored(server, table)
+    assert [(m.seat, m.by) for m in final.moves] == [
+        (0, "stand-in"),
+        (0, "stand-in"),
+        (1, "player"),
+        (1, "player"),
+        (0, "player"),
+        (0, "player"),
+    ]
+    assert not final.seats[0].away and not final.seats[1].away
     for page in (ada, bea):
         assert not page.errors, page.errors
         page.context.close()

@@ -97,6 +97,7 @@ export function mountTable(root, tableId, query) {
         mySeat = msg.seat;
         break;
       case "state":
+        msg.receivedAt = performance.now(); // the clock counts down from here
         queue.push(msg);
         pump();
         break;
@@ -286,11 +287,28 @@ export function mountTable(root, tableId, query) {
           seat.away ? h("span", { class: "tag warn" }, t("player.away")) : null,
           board.seatTag ? board.seatTag(view, i) : null),
         acting ? h("span", { class: "tag turn-tag", "aria-label": t("player.toAct") }, "▶") : null,
-        remaining !== undefined && remaining !== null ? h("span", { class: "clock" }, `${Math.ceil(remaining)}s`) : null,
+        remaining !== undefined && remaining !== null ? clockEl(msg.receivedAt + remaining * 1000) : null,
         h("span", { class: "score", title: t("player.score") }, scores[i] === undefined || scores[i] === null ? "" : String(scores[i]))));
     });
     if (board.scoreNote) el.players.append(h("li", { class: "muted score-note" }, board.scoreNote(view)));
   }
+
+  // A seat's turn clock counts down between states (the server sends the seconds left with
+  // each state; nothing else would make the number move).
+  function clockText(deadline) {
+    return `${Math.max(0, Math.ceil((deadline - performance.now()) / 1000))}s`;
+  }
+
+  function clockEl(deadline) {
+    return h("span", { class: "clock", "data-deadline": String(deadline), role: "timer" }, clockText(deadline));
+  }
+
+  const ticker = setInterval(() => {
+    for (const clock of el.players.querySelectorAll(".clock[data-deadline]")) {
+      const text = clockText(Number(clock.dataset.deadline));
+      if (clock.textContent !== text) clock.textContent = text;
+    }
+  }, 250);
 
   function renderInvite(msg) {
     clear(el.invite);
@@ -376,6 +394,7 @@ export function mountTable(root, tableId, query) {
   return {
     destroy() {
       destroyed = true;
+      clearInterval(ticker);
       if (live) live.close();
       if (board && board.destroy) board.destroy();
     },
