@@ -28,36 +28,11 @@ from kibitz.server.bots import BotRunner
 from kibitz.server.config import Limits, Settings
 from kibitz.server.db import migrate, open_database
 from kibitz.server.errors import ServiceError
+from kibitz.server.ratelimit import RateLimiter, TokenBucket
 from kibitz.server.service import LiveTable, MatchService, SeatSpec
 from kibitz.server.store import Store
 
 STATIC = Path(__file__).parent / "static"
-
-
-class RateLimiter:
-    """Token buckets keyed by client address (one per app, pruned as they refill)."""
-
-    def __init__(self, per_minute: int, burst: int | None = None) -> None:
-        self.rate = per_minute / 60.0
-        self.capacity = float(burst if burst is not None else max(per_minute // 4, 1))
-        self._buckets: dict[str, tuple[float, float]] = {}
-
-    def take(self, key: str) -> bool:
-        now = time.monotonic()
-        tokens, at = self._buckets.get(key, (self.capacity, now))
-        tokens = min(self.capacity, tokens + (now - at) * self.rate)
-        if len(self._buckets) > 10000:
-            self._prune(now)
-        if tokens < 1:
-            self._buckets[key] = (tokens, now)
-            return False
-        self._buckets[key] = (tokens - 1, now)
-        return True
-
-    def _prune(self, now: float) -> None:
-        full = [k for k, (t, at) in self._buckets.items() if t + (now - at) * self.rate >= 1]
-        for key in full:
-            del self._buckets[key]
 
 
 class Connection:
@@ -70,20 +45,8 @@ class Connection:
         self.seat: int | None = None
         self.token: str | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(limits.send_queue)
-        self.tokens = float(limits.message_burst)
-        self.rate = limits.messages_per_second
-        self.burst = float(limits.message_burst)
-        self.at = time.monotonic()
+        self.messages = TokenBucket(limits.messages_per_second, float(limits.message_burst))
         self.overflowed = False
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
     def send(self, text: str) -> None:
         if self.overflowed:
@@ -427,7 +390,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 if len(raw) > limits.max_message_bytes:
                     conn.send_json(_error("too_large"))
                     continue
-                if not conn.allow():
+                if not conn.messages.take():
                     conn.send_json(_error("rate_limited", request=protocol.request_id(raw)))
                     continue
                 try:

@@ -43,6 +43,7 @@ from kibitz.server import logs
 from kibitz.server.bots import BotRunner
 from kibitz.server.config import Limits
 from kibitz.server.errors import ServiceError
+from kibitz.server.ratelimit import TokenBucket
 from kibitz.server.store import RECENT_CHAT, ChatRow, MoveRow, SeatRow, Store, TableRow
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
@@ -105,6 +106,8 @@ class LiveTable:
     turn_version: dict[int, int] = field(default_factory=dict)
     """The state version at which each seat to act began to wait: a client's version is
     current from there on (others' hidden simultaneous choices do not make it stale)."""
+    chat_limits: dict[int, TokenBucket] = field(default_factory=dict)
+    """How often each seat may still chat (forgotten with the table)."""
 
     @property
     def id(self) -> str:
@@ -115,23 +118,6 @@ Listener = Callable[[LiveTable, dict[str, Any] | None], None]
 """Called under the table's lock after each stored change: with None when the table's state
 changed (each connection then needs its own view), or with a public message for everyone
 at the table (a chat line)."""
-
-
-class _Bucket:
-    def __init__(self, per_minute: int) -> None:
-        self.rate = per_minute / 60.0
-        self.capacity = float(max(per_minute // 4, 1))
-        self.tokens = self.capacity
-        self.at = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.capacity, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
 
 class TableLocks:
@@ -170,7 +156,6 @@ class MatchService:
         self._live: dict[str, LiveTable] = {}
         self._locks = TableLocks()
         self._tasks: dict[tuple[str, int], tuple[str, asyncio.Task[None]]] = {}
-        self._chat_buckets: dict[tuple[str, int], _Bucket] = {}
         self._closed = False
 
     # ----------------------------------------------------------------- life
@@ -492,10 +477,10 @@ class MatchService:
         async with self._lock(table_id):
             table = await self._load(table_id)
             seat = self._seat_of(table, token)
-            key = (table_id, seat)
-            bucket = self._chat_buckets.get(key)
+            bucket = table.chat_limits.get(seat)
             if bucket is None:
-                bucket = self._chat_buckets[key] = _Bucket(self.limits.chat_per_minute)
+                bucket = TokenBucket.per_minute(self.limits.chat_per_minute)
+                table.chat_limits[seat] = bucket
             if not bucket.take():
                 raise ServiceError("rate_limited", "too many chat lines; wait a little")
             line = ChatRow(seat, table.seats[seat].nickname or f"seat {seat}", text, time.time())
