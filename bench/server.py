@@ -1,9 +1,10 @@
 """Server benchmark: many concurrent tables played by bot clients over real WebSockets.
 
-Starts `kibitz serve` on a free loopback port with a fresh SQLite file (or uses --url),
-creates --tables tables of --game, seats one WebSocket client per seat, and lets each client
-play a random legal move whenever its state says it may (after --think seconds). When a
-table's game ends, its players ask for the rematch and play on, --games games per table.
+Starts `kibitz serve` on a free loopback port with a fresh SQLite file (or --database-url; or
+uses a running server at --url), creates --tables tables of --game, seats one WebSocket
+client per seat, and lets each client play a random legal move whenever its state says it
+may (after --think seconds). When a table's game ends, its players ask for the rematch and
+play on, --games games per table.
 Prints moves/s, the server's CPU time per move, and the round-trip latency of moves (from
 sending `act` to its `ack`, which follows the new state): p50 and p99 over the whole run,
 after the warm-up, and per stretch of the run (`--plot` draws them).
@@ -45,12 +46,12 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, database: Path) -> subprocess.Popen[bytes]:
+def start_server(port: int, database: str) -> subprocess.Popen[bytes]:
     kibitz = Path(sys.executable).parent / "kibitz"
     lots = "1000000"
     return subprocess.Popen(
         [
-            str(kibitz), "serve", "--port", str(port), "--database-url", str(database),
+            str(kibitz), "serve", "--port", str(port), "--database-url", database,
             "--bot-workers", "0", "--log-level", "warning",
             "--max-connections-per-ip", lots, "--connects-per-minute", lots,
             "--tables-per-minute", lots, "--requests-per-minute", lots,
@@ -288,13 +289,16 @@ def main() -> None:
     parser.add_argument("--plot", help="draw latency and moves/s over the run into this PNG")
     parser.add_argument("--timeout", type=float, default=600)
     parser.add_argument("--url", help="a running server (default: start one on loopback)")
+    parser.add_argument(
+        "--database-url", help="the started server's database (default: a new SQLite file)"
+    )
     args = parser.parse_args()
     if args.url:
         run(bench(args, args.url.rstrip("/")))
         return
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
-        server = start_server(port, Path(folder) / "bench.sqlite3")
+        server = start_server(port, args.database_url or str(Path(folder) / "bench.sqlite3"))
         try:
             url = f"http://127.0.0.1:{port}"
             run(wait_healthy(url))
