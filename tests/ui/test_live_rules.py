@@ -13,7 +13,15 @@ from typing import Any
 import kibitz
 
 from .conftest import new_page
-from .helpers import check_end, click_move, create_fixed_table, sit, step, stored
+from .helpers import (
+    check_end,
+    click_move,
+    create_fixed_table,
+    create_table,
+    sit,
+    step,
+    stored,
+)
 
 # ------------------------------------------------------------------ Goxeso
 
@@ -59,7 +67,7 @@ def test_goxeso_swap_and_exchange_by_clicking(browser: Any, server: Any, screens
     bea.wait_for_selector("#gx-grid [data-cell='b3'].up")
     click_move(ada, "flip c3")
     bea.wait_for_selector("#table[data-my-turn='1']")
-    assert "b3 ⇄ c3" in ada.inner_text(".gx-story")
+    ada.wait_for_selector(".gx-story:has-text('The two cards swap places: b3 ⇄ c3.')")
     assert bea.locator("#gx-grid .gx-cell.up").count() == 0  # nothing stays face up
     last = server.get(f"/api/tables/{table}")["view"]["last_turn"]
     assert (last["result"], last["swap"]) == ("miss", True)
@@ -211,9 +219,9 @@ def test_kozel_four_of_a_suit_takeover_by_clicking(
 
 # ------------------------------------------------------------------ the turn clock
 
-CLOCK = 2.0
-"""Seconds per decision at the clock table: long enough for a test to click a whole turn,
-short enough to wait for once."""
+CLOCK = 3.0
+"""Seconds per decision at the clock table: long enough for a test to click a whole turn on
+a busy machine, short enough to wait for once."""
 
 
 def _row(page: Any, seat: int) -> Any:
@@ -223,10 +231,10 @@ def _row(page: Any, seat: int) -> Any:
 def test_turn_clock_marks_away_a_stand_in_plays_and_the_player_returns(
     browser: Any, server: Any, screenshots: Path
 ) -> None:
-    """A Goxeso table with a 2-second clock and a random stand-in: Ada lets her clock run out,
-    both pages mark her away (and stop showing her clock) while the stand-in plays her turn,
-    the server stores those moves as the stand-in's; a chat line brings her back, and her next
-    turn is hers again, clicked and stored as a player's moves."""
+    """A Goxeso table with a short clock and a random stand-in: the clock counts down on the
+    pages; Ada lets it run out, both pages mark her away (and stop showing her clock) while the
+    stand-in plays her turn, and the server stores those moves as the stand-in's; a chat line
+    brings her back, and her next turn is hers again, clicked and stored as a player's."""
     seed = next(
         s for s in range(100) if kibitz.make("goxeso", players=2, seed=s, size=4).to_act() == {0}
     )
@@ -244,8 +252,9 @@ def test_turn_clock_marks_away_a_stand_in_plays_and_the_player_returns(
     sit(ada, server.url, table, 0, "Ada")
     sit(bea, server.url, table, 1, "Bea")  # the game starts: Ada's clock runs
     for page in (ada, bea):
+        page.wait_for_selector("#players .player[data-seat='0'] .clock")
         clock = _row(page, 0).locator(".clock")
-        assert clock.count() == 1 and clock.inner_text() in ("1s", "2s")
+        assert clock.inner_text() in ("2s", "3s")
         assert _row(page, 0).locator(".tag.warn").count() == 0
         assert _row(page, 1).locator(".clock").count() == 0  # Bea need not act yet
     # The clock counts down on the page while nothing happens at the table.
@@ -298,5 +307,86 @@ def test_turn_clock_marks_away_a_stand_in_plays_and_the_player_returns(
     ]
     assert not final.seats[0].away and not final.seats[1].away
     for page in (ada, bea):
+        assert not page.errors, page.errors
+        page.context.close()
+
+
+# ------------------------------------------------------------------ leaving a seat
+
+
+def test_leave_opens_the_seat_and_someone_else_sits_there(
+    browser: Any, server: Any, screenshots: Path
+) -> None:
+    """Bea (who joined from the table page) leaves her seat during the game: the seat is open
+    on every page and in the database, her page becomes a spectator's (no hand, no chat, no
+    Leave button, a seat to take instead), and Dan, who was watching, sits down there with
+    her hand and plays it. On the way, a watcher's join panel offers the seats that are open
+    now, not those that were open when it first appeared."""
+    ada = new_page(browser, server)
+    table = create_table(ada, server.url, "xbere", ["you", "open", "open"], {"hand_size": "3"})
+    cyril = new_page(browser, server)
+    cyril.goto(f"{server.url}/#/t/{table}")
+    cyril.wait_for_selector(".join-seat[data-seat='2']")
+    assert cyril.locator(".join-seat").count() == 2  # seats 1 and 2
+    bea = new_page(browser, server)
+    sit(bea, server.url, table, 1, "Bea")
+    cyril.wait_for_selector(".join-seat[data-seat='1']", state="detached")  # taken meanwhile
+    cyril.fill("#join-nickname", "Cyril")
+    cyril.click(".join-seat[data-seat='2']")
+    cyril.wait_for_selector("#players .player.me[data-seat='2']")
+    dan = new_page(browser, server)
+    dan.goto(f"{server.url}/#/t/{table}")
+    dan.wait_for_selector("#table[data-status=playing]")
+    assert dan.locator(".join-seat").count() == 0  # no open seat to take yet
+    bea.wait_for_selector("#table[data-my-turn='1']")
+    hand = sorted(bea.evaluate("() => window.kibitzLegal()"))
+    assert len(hand) == 3
+
+    bea.once("dialog", lambda dialog: dialog.accept())
+    bea.click("#leave")
+    bea.wait_for_selector("#players .player.me", state="detached")
+    for page in (ada, bea, cyril, dan):
+        page.wait_for_function(
+            "() => document.querySelector(\"#players .player[data-seat='1'] em\")"
+            "?.textContent === 'open'"
+        )
+    seats = server.get(f"/api/tables/{table}")["seats"]
+    assert (seats[1]["kind"], seats[1]["nickname"]) == ("open", None)
+    assert stored(server, table).seats[1].kind == "open"
+    # The leaver's page is a spectator's now.
+    assert bea.locator("#hand .card-btn").count() == 0
+    assert bea.locator("#table [data-move]").count() == 0
+    assert bea.locator("#leave").count() == 0
+    assert bea.locator(".chat-form").is_hidden()
+    assert "You sit at seat" not in bea.inner_text("#table .note")
+    assert bea.evaluate(f"() => localStorage.getItem('kibitz.seat.{table}')") is None
+    bea.wait_for_selector(".join-seat[data-seat='1']")
+    assert ada.locator("#leave").count() == cyril.locator("#leave").count() == 1
+    bea.screenshot(path=str(screenshots / "leave-spectator.png"), full_page=True)
+
+    # Dan takes the open seat: Bea's hand is his now.
+    dan.wait_for_selector(".join-seat[data-seat='1']")
+    dan.fill("#join-nickname", "Dan")
+    dan.click(".join-seat[data-seat='1']")
+    dan.wait_for_selector("#players .player.me[data-seat='1']")
+    dan.wait_for_selector("#table[data-my-turn='1']")
+    assert sorted(dan.evaluate("() => window.kibitzLegal()")) == hand
+    assert dan.locator("#leave").count() == 1 and dan.locator(".chat-form").is_visible()
+    for page in (ada, bea, cyril):
+        page.wait_for_selector("#players .player[data-seat='1']:has-text('Dan')")
+    bea.wait_for_selector(".join-seat", state="detached")  # nothing left to take
+    seats = server.get(f"/api/tables/{table}")["seats"]
+    assert (seats[1]["kind"], seats[1]["nickname"]) == ("player", "Dan")
+
+    # Dan plays seat 1's card; with Ada's and Cyril's the round is revealed to everyone.
+    rng = random.Random(4)
+    for page in (dan, ada, cyril):
+        step(page, rng)
+    bea.wait_for_function("() => Number(document.querySelector('#table').dataset.version) >= 3")
+    moves = stored(server, table).moves[:3]
+    assert sorted((m.seat, m.by) for m in moves) == [(0, "player"), (1, "player"), (2, "player")]
+    assert next(m.text for m in moves if m.seat == 1) in hand  # one of the cards Bea held
+    assert dan.locator("#hand .card-btn").count() == 2
+    for page in (ada, bea, cyril, dan):
         assert not page.errors, page.errors
         page.context.close()

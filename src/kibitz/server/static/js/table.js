@@ -35,6 +35,8 @@ export function mountTable(root, tableId, query) {
   const queue = [];
   let pumping = false;
   let actId = null;
+  let joinOffered = null; // the seats the join panel offers
+  let toolsHeld = null; // whether the tools were drawn for a seat held here (the Leave button)
 
   const el = {
     title: h("h1", {}, t("loading")),
@@ -113,6 +115,7 @@ export function mountTable(root, tableId, query) {
       case "left":
         forgetSeat(tableId);
         mySeat = null;
+        note(""); // "You sit at seat N" would still be shown for a moment
         break;
       case "rematch":
         keepSeat(msg.table, msg);
@@ -210,8 +213,11 @@ export function mountTable(root, tableId, query) {
       });
       el.title.textContent = `${gameTitle(msg.game)} · ${t("table.table")} ${msg.table}`;
       document.title = `${gameTitle(msg.game)} · kibitz`;
-      renderTools();
+      toolsHeld = null; // the tools name the game: draw them again
     }
+    // The Leave button follows the seat: it comes with a seat taken on this page (join) and
+    // goes with a seat given up (leave), not only with the seat held when the page opened.
+    if (Boolean(heldSeat(tableId)) !== toolsHeld) renderTools();
     page.dataset.status = msg.status;
     page.dataset.version = String(msg.version);
     const idle = settled || queue.length === 0;
@@ -236,10 +242,11 @@ export function mountTable(root, tableId, query) {
 
   function renderTools() {
     clear(el.tools);
+    toolsHeld = Boolean(heldSeat(tableId));
     el.tools.append(
       h("a", { class: "btn", href: `#/rules/${boardGame}`, target: "_blank" }, t("table.rules")),
       h("a", { class: "btn", href: "#/" }, t("nav.lobby")));
-    if (heldSeat(tableId)) {
+    if (toolsHeld) {
       el.tools.append(h("button", { class: "btn", id: "leave", onclick: () => {
         if (confirm(t("table.leave.confirm"))) live.send({ type: "leave" });
       } }, t("table.leave")));
@@ -344,8 +351,15 @@ export function mountTable(root, tableId, query) {
       clear(el.join);
       return;
     }
-    if (el.join.childElementCount) return; // keep what the visitor is typing
-    const nick = h("input", { type: "text", id: "join-nickname", maxlength: 24, value: nickname(), placeholder: t("lobby.nickname.placeholder"), "aria-label": t("lobby.nickname") });
+    // The buttons follow the seats that are open now (others sit down, players leave); the
+    // nickname field stays as the visitor left it.
+    const offered = invite ? `invite:${invited.join(",")}` : open.join(",");
+    if (el.join.childElementCount && offered === joinOffered) return;
+    joinOffered = offered;
+    const typing = el.join.querySelector("#join-nickname");
+    const focused = typing !== null && document.activeElement === typing;
+    clear(el.join);
+    const nick = typing || h("input", { type: "text", id: "join-nickname", maxlength: 24, value: nickname(), placeholder: t("lobby.nickname.placeholder"), "aria-label": t("lobby.nickname") });
     const sit = (extra) => {
       const name = nick.value.trim();
       if (!name) { nick.focus(); note(t("lobby.nickname.missing")); return; }
@@ -356,6 +370,7 @@ export function mountTable(root, tableId, query) {
       ? [h("button", { class: "btn primary", id: "join-invite", onclick: () => sit({ invite }) }, t("join.invited"))]
       : open.map((seat) => h("button", { class: "btn primary join-seat", "data-seat": seat, onclick: () => sit({ seat }) }, t("join.seat", { n: seat })));
     el.join.append(h("div", { class: "panel join" }, h("strong", {}, t("join.title")), nick, buttons, h("span", { class: "muted" }, t("join.or"))));
+    if (focused) nick.focus();
   }
 
   async function showEnd(msg) {
