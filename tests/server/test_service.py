@@ -4,6 +4,7 @@ resume and two services sharing one database."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -224,6 +225,62 @@ def test_turn_clock_lets_a_stand_in_play_until_the_player_returns(sqlite_url: st
             if 0 in table.game.to_act():
                 move = str(table.game.legal_moves(0)[0])
                 await service.act(created.table, ann.token, move, table.game.version)
+
+    run(main())
+
+
+def test_a_move_of_ones_own_brings_an_away_player_back(sqlite_url: str) -> None:
+    """While a slow stand-in thinks for an away player, the player's own move is theirs and
+    ends the stand-in's turns: the seat is back, in memory and in the database."""
+
+    async def main() -> None:
+        async with open_service(sqlite_url) as service:
+            choose = service.bots.choose
+
+            async def slow_stand_in(game: str, name: str, view: Any, *rest: Any) -> str:
+                if view["seat"] == 0:
+                    await asyncio.sleep(3)
+                return await choose(game, name, view, *rest)
+
+            service.bots.choose = slow_stand_in  # type: ignore[method-assign]
+            created = await service.create_table(
+                "xbere", 2, seats=[SeatSpec("open"), SeatSpec("bot")], clock=0.5
+            )
+            ann = await service.join(created.table, "Ann")
+            table = await service.table(created.table)
+            await wait_for(lambda: table.seats[0].away, timeout=5)
+            assert 0 in table.game.to_act()  # the stand-in is thinking for Ann
+            move = str(table.game.legal_moves(0)[0])
+            await service.act(created.table, ann.token, move, table.game.version)
+            stored = await service.store.load(created.table)
+            assert stored is not None and not stored.seats[0].away and not table.seats[0].away
+            assert [(m.seat, m.text, m.by) for m in stored.moves if m.seat == 0] == [
+                (0, move, "player")
+            ]
+
+    run(main())
+
+
+def test_a_player_who_returns_off_turn_gets_a_clock_only_when_the_turn_comes(
+    sqlite_url: str,
+) -> None:
+    async def main() -> None:
+        async with open_service(sqlite_url) as service:
+            created = await service.create_table("goxeso", 2, {"size": 4}, clock=1.0)
+            await service.join(created.table, "Ann")
+            bob = await service.join(created.table, "Bob")
+            table = await service.table(created.table)
+            # Ann lets her clock run out; the stand-in plays her turn until Bob is to act.
+            await wait_for(lambda: table.seats[0].away and set(table.game.to_act()) == {1})
+            await service.present(created.table, 0)
+            assert not table.seats[0].away
+            assert 0 not in table.turn_since
+            assert "0" not in service.render_state(table, 0)["clock"]["remaining"]
+            while 0 not in table.game.to_act():
+                move = str(table.game.legal_moves(1)[0])
+                bob_moved = time.time()
+                await service.act(created.table, bob.token, move, table.game.version)
+            assert table.turn_since[0] >= bob_moved  # her clock starts with her turn
 
     run(main())
 

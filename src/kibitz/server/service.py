@@ -373,19 +373,27 @@ class MatchService:
             return number
 
     async def present(self, table_id: str, seat: int) -> None:
-        """The seat's player is here (they sent something): a stand-in bot stops."""
+        """The seat's player is here (they came back or wrote): a stand-in bot stops."""
         async with self._lock(table_id):
             table = await self._load(table_id)
-            old = table.seats[seat]
-            if not old.away:
-                return
-            new = SeatRow(seat, old.kind, old.bot, old.nickname, old.token_hash, None, False)
-            if await self.store.update_seat(table_id, seat, {"away": True}, new):
-                table.seats[seat] = new
-                table.turn_since[seat] = time.time()
-                logs.event("table.back", table=table_id, seat=seat)
+            if await self._back(table, seat):
                 self._publish(table)
                 self._schedule(table)
+
+    async def _back(self, table: LiveTable, seat: int) -> bool:
+        """Mark an away player back; True if they were away. If it is their turn, their clock
+        starts again from now (it only ever runs while their seat is to act)."""
+        old = table.seats[seat]
+        if not old.away:
+            return False
+        new = SeatRow(seat, old.kind, old.bot, old.nickname, old.token_hash, None, False)
+        if not await self.store.update_seat(table.id, seat, {"away": True}, new):
+            return False
+        table.seats[seat] = new
+        if seat in table.game.to_act():
+            table.turn_since[seat] = time.time()
+        logs.event("table.back", table=table.id, seat=seat)
+        return True
 
     async def notify(self, table_id: str) -> None:
         """Send every connection at the table its state again (after a presence change)."""
@@ -414,7 +422,15 @@ class MatchService:
             if table.row.status == "over":
                 raise ServiceError("table_over")
             seat = self._seat_of(table, token)
-            return await self._apply(table, seat, move, version, by)
+            # A move of one's own brings an away player back: the stand-in stops.
+            back = by == "player" and await self._back(table, seat)
+            try:
+                return await self._apply(table, seat, move, version, by)
+            except ServiceError:
+                if back:
+                    self._publish(table)
+                    self._schedule(table)
+                raise
 
     async def _apply(
         self, table: LiveTable, seat: int, text: str, version: int | None, by: str
