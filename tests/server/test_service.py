@@ -373,6 +373,8 @@ def test_rematch_keeps_seats_and_options(sqlite_url: str) -> None:
 
 
 def test_a_new_service_resumes_every_table(sqlite_url: str) -> None:
+    """Tables with bots start again at once; players' tables when a player comes back."""
+
     async def main() -> None:
         views: dict[str, list[Any]] = {}
         async with open_service(sqlite_url) as first:
@@ -390,7 +392,8 @@ def test_a_new_service_resumes_every_table(sqlite_url: str) -> None:
                 views[tid] = [table.game.view(s) for s in range(table.row.players)]
             bots_version = live.game.version
         async with open_service(sqlite_url) as second:
-            assert await second.resume() == 2
+            assert await second.resume() == 1
+            assert set(second._live) == {bots.table}
             for tid, expected in views.items():
                 table = await second.table(tid)
                 assert [table.game.view(s) for s in range(table.row.players)] == expected
@@ -490,5 +493,31 @@ def test_finished_tables_leave_memory_but_not_the_database(sqlite_url: str) -> N
                 *(service.table(t.id) for t in tables), missing, return_exceptions=True
             )
             assert len(service._locks) == 0
+
+    run(main())
+
+
+def test_idle_unfinished_tables_leave_memory_and_come_back_intact(sqlite_url: str) -> None:
+    async def main() -> None:
+        async with open_service(sqlite_url, Limits(idle_kept=0.0)) as service:
+            table_id, a, _b = await two_players(service)
+            await service.act(table_id, a, "play 5", 0)
+            before = await service.table(table_id)
+            waiting = (await service.create_table("xbere", 2)).table
+            assert table_id not in service._live  # idle, nothing running: dropped
+            again = await service.table(table_id)
+            assert again is not before and again.game.to_state() == before.game.to_state()
+            assert await service.seat_of(table_id, a) == 0
+            # A table whose bot is thinking stays.
+            choose = service.bots.choose
+
+            async def slow(*args: Any) -> str:
+                await asyncio.sleep(1)
+                return await choose(*args)
+
+            service.bots.choose = slow  # type: ignore[method-assign]
+            bots = (await service.create_table("xbere", seats=[SeatSpec("bot")] * 2)).table
+            await service.create_table("xbere", 2)
+            assert bots in service._live and waiting not in service._live
 
     run(main())

@@ -78,7 +78,7 @@ def test_tables_seats_moves_and_chat_round_trip(database_url: str) -> None:
                 (1, "play 7", "bot"),
             ]
             assert loaded.seats[0].nickname == "Ann"
-            assert await store.unfinished() == []
+            assert await store.running() == []
             listed = await store.list_tables()
             assert {row.id: count for row, _, count in listed} == {"t1": 2, "t2": 0}
             assert [row.id for row, _, _ in await store.list_tables("waiting")] == []
@@ -90,6 +90,12 @@ def test_tables_seats_moves_and_chat_round_trip(database_url: str) -> None:
             assert await store.create(table_row("t3"), [SeatRow(0, "open")], rematch_of="t1")
             assert not await store.create(table_row("t4"), [SeatRow(0, "open")], rematch_of="t1")
             assert await store.load("t4") is None
+            # Tables that play on by themselves: not over, with a bot seat or a turn clock.
+            clocked = table_row("t6")
+            clocked.clock = 30.0
+            assert await store.create(table_row("t5"), [SeatRow(0, "open"), SeatRow(1, "bot")])
+            assert await store.create(clocked, [SeatRow(0, "open"), SeatRow(1, "open")])
+            assert sorted(await store.running()) == ["t5", "t6"]
         finally:
             await database.dispose()
 

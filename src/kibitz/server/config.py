@@ -63,6 +63,9 @@ class Limits:
     finished_kept: int = 256
     """Finished tables kept in memory (end screens, rematches); older ones are read back
     from the database when asked for, so a long-running server does not grow without end."""
+    idle_kept: float = 3600.0
+    """Seconds an unfinished table nobody uses (no move, no message, no bot or clock
+    running) stays in memory; after that it is read back from the database when asked for."""
 
 
 @dataclass(frozen=True)

@@ -108,6 +108,8 @@ class LiveTable:
     current from there on (others' hidden simultaneous choices do not make it stale)."""
     chat_limits: dict[int, TokenBucket] = field(default_factory=dict)
     """How often each seat may still chat (forgotten with the table)."""
+    touched: float = field(default_factory=time.monotonic)
+    """When the service last used the table (for `Limits.idle_kept`)."""
 
     @property
     def id(self) -> str:
@@ -129,6 +131,10 @@ class TableLocks:
 
     def __len__(self) -> int:
         return len(self._locks)
+
+    def held(self, table_id: str) -> bool:
+        """Someone holds or waits for this table's lock."""
+        return table_id in self._locks
 
     @asynccontextmanager
     async def hold(self, table_id: str) -> AsyncIterator[None]:
@@ -161,10 +167,11 @@ class MatchService:
     # ----------------------------------------------------------------- life
 
     async def resume(self) -> int:
-        """Load every unfinished table from its stored record and restart its bots and
-        turn clocks; returns how many tables were resumed."""
+        """Load every unfinished table that plays on by itself (a bot seat or a turn clock)
+        from its stored record and restart its bots and clocks; returns how many tables were
+        resumed. Other tables are loaded when a player comes back to them."""
         count = 0
-        for table_id in await self.store.unfinished():
+        for table_id in await self.store.running():
             try:
                 async with self._lock(table_id):
                     table = await self._load(table_id)
@@ -207,7 +214,7 @@ class MatchService:
             raise ServiceError("unknown_game", str(error)) from None
         if players is None:
             players = len(seats) if seats else game_spec.default_players
-        if seed is None and setup is None:
+        if seed is None:  # stored even with a setup: it draws every later chance event
             seed = fresh_seed()
         try:
             new_game = make(game, players=players, seed=seed, setup=setup, **(options or {}))
@@ -266,6 +273,7 @@ class MatchService:
         logs.event("table.created", table=table_id, game=game, players=players, status=status)
         async with self._lock(table_id):
             self._schedule(table)
+            self._forget()
         return Created(table_id, invites)
 
     async def table(self, table_id: str) -> LiveTable:
@@ -474,7 +482,7 @@ class MatchService:
         table.row.updated_at = now
         if result is not None:
             table.row.status = "over"
-            self._forget_finished()
+            self._forget()
             table.row.result = result
             logs.event("table.over", table=table.id, moves=game.version, result=result)
         self._track_turns(table, now)
@@ -592,9 +600,23 @@ class MatchService:
     def _lock(self, table_id: str) -> AbstractAsyncContextManager[None]:
         return self._locks.hold(table_id)
 
-    def _forget_finished(self) -> None:
-        """Drop the oldest finished tables from memory beyond `Limits.finished_kept`."""
-        finished = [t for t in self._live.values() if t.row.status == "over"]
+    def _forget(self) -> None:
+        """Keep memory bounded: drop the oldest finished tables beyond
+        `Limits.finished_kept`, and unfinished tables idle for `Limits.idle_kept` seconds with
+        no bot, stand-in or clock running and nobody changing them. The database has all of
+        them; `_load` reads one back when someone asks for it."""
+        idle_since = time.monotonic() - self.limits.idle_kept
+        busy = {table_id for (table_id, _), (_, task) in self._tasks.items() if not task.done()}
+        finished = []
+        for table in list(self._live.values()):
+            if table.row.status == "over":
+                finished.append(table)
+            elif (
+                table.touched < idle_since
+                and table.id not in busy
+                and not self._locks.held(table.id)
+            ):
+                del self._live[table.id]
         extra = len(finished) - self.limits.finished_kept
         if extra > 0:
             for table in sorted(finished, key=lambda t: t.row.updated_at)[:extra]:
@@ -603,6 +625,7 @@ class MatchService:
     async def _load(self, table_id: str) -> LiveTable:
         table = self._live.get(table_id)
         if table is not None:
+            table.touched = time.monotonic()
             return table
         if not isinstance(table_id, str) or not TABLE_ID.match(table_id):
             raise ServiceError("no_such_table")
@@ -627,8 +650,7 @@ class MatchService:
         table.chat.extend(stored.chat)
         self._track_turns(table, stored.moves[-1].at if stored.moves else row.updated_at)
         self._live[table_id] = table
-        if row.status == "over":
-            self._forget_finished()
+        self._forget()
         return table
 
     def _holder(self, table: LiveTable, token: str) -> int | None:

@@ -190,11 +190,17 @@ class Store:
 
         return await self.database.run(work)
 
-    async def unfinished(self) -> list[str]:
-        """Ids of every table that is not over."""
+    async def running(self) -> list[str]:
+        """Ids of the tables that are not over and play on without a player's message: those
+        with a bot seat or a turn clock."""
+        bot_seat = sa.exists().where(
+            db.seats.c.table_id == db.tables.c.id, db.seats.c.kind == "bot"
+        )
+        query = sa.select(db.tables.c.id).where(
+            db.tables.c.status != "over", sa.or_(db.tables.c.clock.is_not(None), bot_seat)
+        )
 
         def work(conn: sa.Connection) -> list[str]:
-            query = sa.select(db.tables.c.id).where(db.tables.c.status != "over")
             return [r.id for r in conn.execute(query)]
 
         return await self.database.run(work)
