@@ -23,7 +23,7 @@ import kibitz
 from kibitz.bots import Bot, Budget, make_bot
 from kibitz.core import Game
 from kibitz.core.rng import SEED_BITS, fresh_seed
-from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Trace, adapter
+from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Trace, adapter, seat_view
 
 Observation = dict[str, np.ndarray[Any, Any]]
 
@@ -147,20 +147,18 @@ class KibitzGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def _observation(self) -> Observation:
         game = self._game()
-        observation = self.adapter.observe(game.view(self.seat), self.trace)
+        observation = self.adapter.observe(seat_view(game, self.seat), self.trace)
+        return {"observation": observation, "action_mask": self._mask()}
+
+    def _mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
+        game = self._game()
         if self.seat in game.to_act():
-            mask = self.adapter.action_mask(game, self.seat)
-        else:
-            mask = np.zeros(self.adapter.num_actions, dtype=np.int8)
-        return {"observation": observation, "action_mask": mask}
+            return self.adapter.action_mask(game, self.seat)
+        return np.zeros(self.adapter.num_actions, dtype=np.int8)
 
     def _info(self) -> dict[str, Any]:
         game = self._game()
-        info: dict[str, Any] = {
-            "action_mask": self.adapter.action_mask(game, self.seat)
-            if self.seat in game.to_act()
-            else np.zeros(self.adapter.num_actions, dtype=np.int8)
-        }
+        info: dict[str, Any] = {"action_mask": self._mask()}
         if game.is_over():
             outcome = game.outcome()
             assert outcome is not None

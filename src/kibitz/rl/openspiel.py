@@ -39,7 +39,15 @@ import kibitz
 from kibitz.core import Game, Record, determinize, start
 from kibitz.core.registry import spec
 from kibitz.core.rng import SEED_BITS, fresh_seed
-from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Trace, adapter, supported
+from kibitz.rl.adapters import (
+    REWARD_MODES,
+    Adapter,
+    RewardMode,
+    Trace,
+    adapter,
+    seat_view,
+    supported,
+)
 
 PREFIX = "kibitz_"
 
@@ -336,7 +344,7 @@ class KibitzObserver:
     def set_from(self, state: KibitzState, player: int) -> None:
         if self.tensor is None:
             return
-        view = state.kibitz_game.view(player)
+        view = seat_view(state.kibitz_game, player)
         self.tensor.fill(0.0)
         if self.perfect_recall:
             self.tensor[:] = self.adapter.observe(view, state.trace(player))
@@ -347,7 +355,7 @@ class KibitzObserver:
         game = state.kibitz_game
         if self.public_only:
             return self.adapter.view_text(game.view(None))
-        text = self.adapter.view_text(game.view(player))
+        text = self.adapter.view_text(seat_view(game, player))
         if self.perfect_recall:
             return state.trace(player).text() + "\n" + text
         return text

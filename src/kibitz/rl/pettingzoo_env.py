@@ -20,7 +20,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 import kibitz
 from kibitz.core import Game
 from kibitz.core.rng import SEED_BITS, fresh_seed
-from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Trace, adapter
+from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Trace, adapter, seat_view
 from kibitz.rl.layout import Vector
 
 Observation = dict[str, np.ndarray[Any, Any]]
@@ -110,7 +110,7 @@ class KibitzAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> Observation:
         game = self._game()
         seat = self._seat[agent]
-        observation: Vector = self.adapter.observe(game.view(seat), self.traces[seat])
+        observation: Vector = self.adapter.observe(seat_view(game, seat), self.traces[seat])
         if seat in game.to_act():
             mask = self.adapter.action_mask(game, seat)
         else:

@@ -7,7 +7,14 @@ from typing import Any
 
 from kibitz.core import UnknownGameError
 from kibitz.core.registry import spec
-from kibitz.rl.adapters.base import REWARD_MODES, Adapter, RewardMode, Trace, rewards
+from kibitz.rl.adapters.base import (
+    REWARD_MODES,
+    Adapter,
+    RewardMode,
+    Trace,
+    rewards,
+    seat_view,
+)
 from kibitz.rl.adapters.goxeso import GoxesoAdapter
 from kibitz.rl.adapters.kozel import KozelAdapter
 from kibitz.rl.adapters.rows import SixNimmtAdapter, XBereAdapter
@@ -40,4 +47,13 @@ def adapter(
     return cls(game_spec.default_players if players is None else players, options or {})
 
 
-__all__ = ["REWARD_MODES", "Adapter", "RewardMode", "Trace", "adapter", "rewards", "supported"]
+__all__ = [
+    "REWARD_MODES",
+    "Adapter",
+    "RewardMode",
+    "Trace",
+    "adapter",
+    "rewards",
+    "seat_view",
+    "supported",
+]

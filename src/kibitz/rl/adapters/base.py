@@ -4,6 +4,11 @@ vectors, a memory of what a seat saw, and rewards.
 One `Adapter` per game and option set translates between the kibitz game API and the fixed
 shapes learners want. It reads a seat's knowledge only through `game.view(seat)` and the
 moves that seat saw being made (its `Trace`), never the true state.
+
+A view is built afresh by every `game.view(seat)` call, and building one is most of the cost
+of an environment step; within one step the traces, the observation, the action mask and
+the action's move all need the same view. `seat_view` builds it once per seat and game
+version and hands the same dict to all of them (read-only).
 """
 
 from __future__ import annotations
@@ -23,6 +28,42 @@ from kibitz.rl.layout import Layout, Vector
 
 RewardMode = Literal["win", "score"]
 REWARD_MODES: tuple[RewardMode, ...] = ("win", "score")
+
+
+_CACHED_GAMES = 8
+"""Games whose views `seat_view` keeps: a few, so that environments stepped in turn (and an
+environment next to its twin in the tests) keep theirs, while memory stays bounded."""
+
+
+class _Views:
+    """The views of one game at one version, by seat."""
+
+    __slots__ = ("game", "version", "views")
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game  # held, so that its id cannot be reused while it is cached
+        self.version = game.version
+        self.views: dict[int, View] = {}
+
+
+_VIEWS: dict[int, _Views] = {}
+
+
+def seat_view(game: Game[Any], seat: int) -> View:
+    """`game.view(seat)`, built once per game version and seat and then shared: callers
+    must not change it. A move makes a new version, so a view is never stale."""
+    entry = _VIEWS.get(id(game))
+    if entry is None:
+        if len(_VIEWS) >= _CACHED_GAMES:
+            del _VIEWS[next(iter(_VIEWS))]
+        entry = _VIEWS[id(game)] = _Views(game)
+    elif entry.version != game.version:
+        entry.version = game.version
+        entry.views.clear()
+    view = entry.views.get(seat)
+    if view is None:
+        view = entry.views[seat] = game.view(seat)
+    return view
 
 
 class Trace(ABC):
@@ -97,6 +138,7 @@ class Adapter(ABC):
         return sorted(self.move_to_action(game, seat, move) for move in game.legal_moves(seat))
 
     def action_mask(self, game: Game[Any], seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """1 at each legal action of `seat`; all zeros when it is not to act."""
         mask = np.zeros(self.num_actions, dtype=np.int8)
         mask[self.legal_actions(game, seat)] = 1
         return mask
@@ -145,6 +187,33 @@ class Adapter(ABC):
         if outcome is None:
             return [0.0] * game.players
         return rewards(outcome, game.teams(), self.lower_is_better, mode)
+
+
+class FixedActionAdapter(Adapter):
+    """An adapter whose action numbers depend on the move alone, not on the position (the
+    row games, Goxeso). Moves are interned, so each move's number is worked out once and then
+    looked up: listing the legal actions costs a dict lookup per move."""
+
+    def __init__(self, players: int, options: Mapping[str, Any]) -> None:
+        super().__init__(players, options)
+        self._actions: dict[Move, int] = {}
+
+    @abstractmethod
+    def _number(self, move: Move) -> int:
+        """The action number of `move`; raises `ValueError` for a move with none."""
+
+    def move_to_action(self, game: Game[Any], seat: int, move: Move) -> int:
+        return self._action(move)
+
+    def _action(self, move: Move) -> int:
+        action = self._actions.get(move)
+        if action is None:
+            action = self._actions[move] = self._number(move)
+        return action
+
+    def legal_actions(self, game: Game[Any], seat: int) -> list[int]:
+        action = self._action
+        return sorted([action(move) for move in game.legal_moves(seat)])
 
 
 def rewards(

@@ -20,7 +20,7 @@ from typing import Any
 from kibitz.core import Game, Move, View
 from kibitz.games.goxeso.faces import COLUMNS, JOKER
 from kibitz.games.goxeso.moves import ACCEPT, DECLINE, PASS, Flip, Offer
-from kibitz.rl.adapters.base import Adapter, Trace
+from kibitz.rl.adapters.base import FixedActionAdapter, Trace, seat_view
 from kibitz.rl.layout import Field, Layout, Vector
 
 
@@ -32,7 +32,7 @@ def _cell(text: str, size: int) -> int:
     return (int(text[1:]) - 1) * size + COLUMNS.index(text[0])
 
 
-class GoxesoAdapter(Adapter):
+class GoxesoAdapter(FixedActionAdapter):
     game_name = "goxeso"
     lower_is_better = False
 
@@ -51,7 +51,7 @@ class GoxesoAdapter(Adapter):
 
     # ----------------------------------------------------------------- actions
 
-    def move_to_action(self, game: Game[Any], seat: int, move: Move) -> int:
+    def _number(self, move: Move) -> int:
         if isinstance(move, Flip):
             return int(move.row) * self.size + int(move.col)
         if isinstance(move, Offer):
@@ -244,12 +244,12 @@ class GoxesoTrace(Trace):
 
     def start(self, game: Game[Any]) -> None:
         self.turn = -1
-        self._update(game.view(self.seat))
+        self._update(seat_view(game, self.seat))
 
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
         if not isinstance(move, Flip):
             self.log.append(f"{mover}:{move}")
-        self._update(game.view(self.seat))
+        self._update(seat_view(game, self.seat))
 
     def write(self, out: Vector) -> None:
         f = self.faces

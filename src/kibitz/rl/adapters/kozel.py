@@ -19,7 +19,7 @@ from typing import Any
 from kibitz.core import Game, Move, View
 from kibitz.games.kozel.cards import DECK_SIZE, RANK_POINTS, parse_card
 from kibitz.games.kozel.moves import KINDS, KozelMove
-from kibitz.rl.adapters.base import Adapter, Trace
+from kibitz.rl.adapters.base import Adapter, Trace, seat_view
 from kibitz.rl.layout import Field, Layout, Vector
 
 _KIND_NAMES = ("lead", "beat", "discard", "four")
@@ -31,7 +31,7 @@ could in principle go on for ever; 200 deals have never been seen)."""
 
 
 def _hand(game: Game[Any], seat: int) -> list[int]:
-    return sorted(parse_card(text) for text in game.view(seat)["hand"])
+    return sorted(parse_card(text) for text in seat_view(game, seat)["hand"])
 
 
 class KozelAdapter(Adapter):
@@ -206,7 +206,7 @@ class KozelTrace(Trace):
         self.hand: list[str] = []
 
     def _update(self, game: Game[Any]) -> None:
-        view = game.view(self.seat)
+        view = seat_view(game, self.seat)
         hand = sorted(view["hand"])
         if hand != self.hand:
             self.hand = hand

@@ -20,11 +20,11 @@ from kibitz.core.options import build_options
 from kibitz.core.registry import spec
 from kibitz.games.nimmt.moves import Play, Take, XCard
 from kibitz.games.nimmt.options import Rules
-from kibitz.rl.adapters.base import Adapter, Trace
+from kibitz.rl.adapters.base import FixedActionAdapter, Trace, seat_view
 from kibitz.rl.layout import Field, Layout, Vector
 
 
-class RowAdapter(Adapter):
+class RowAdapter(FixedActionAdapter):
     """The shared adapter of the row games; `XBereAdapter` and `SixNimmtAdapter` name them."""
 
     lower_is_better = True
@@ -47,10 +47,7 @@ class RowAdapter(Adapter):
 
     # ----------------------------------------------------------------- actions
 
-    def move_to_action(self, game: Game[Any], seat: int, move: Move) -> int:
-        return self._action(move)
-
-    def _action(self, move: Move) -> int:
+    def _number(self, move: Move) -> int:
         if isinstance(move, Play):
             return int(move.number) - 1
         if isinstance(move, Take):
@@ -58,10 +55,6 @@ class RowAdapter(Adapter):
         if isinstance(move, XCard) and self.x_rows:
             return self.deck + self.nrows + int(move.number) - 1
         raise ValueError(f"{move} has no action number in {self.game_name}")
-
-    def legal_actions(self, game: Game[Any], seat: int) -> list[int]:
-        action = self._action
-        return sorted(action(move) for move in game.legal_moves(seat))
 
     def action_to_move(self, game: Game[Any], seat: int, action: int) -> Move:
         return self._move(action)
@@ -262,7 +255,7 @@ class RowTrace(Trace):
         self.round = -1
 
     def _round_start(self, game: Game[Any]) -> None:
-        view = game.view(self.seat)
+        view = seat_view(game, self.seat)
         self.round = view["round"]
         self.played = [set() for _ in range(self.players)]
         self.hidden = []
@@ -277,7 +270,8 @@ class RowTrace(Trace):
             # read from the view once the last seat has chosen and all are shown.
             self.hidden.append((mover, move.number if mover == self.seat else 0))
             if len(self.hidden) == self.players:
-                revealed = sorted((seat, card) for card, seat in game.view(self.seat)["revealed"])
+                shown = seat_view(game, self.seat)["revealed"]
+                revealed = sorted((seat, card) for card, seat in shown)
                 for seat, card in revealed:
                     self.played[seat].add(card)
                 self.log.append("turn " + " ".join(f"{seat}:{card}" for seat, card in revealed))

@@ -1,0 +1,150 @@
+"""The adapters' fast paths (views shared within a game version, vectors written by index,
+action numbers looked up) give exactly what the straightforward way gives (`reference.py`:
+a fresh `game.view(seat)` for everything, encoded field by field), through every interface,
+over seeded random games of every game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+import pyspiel  # noqa: E402
+import reference  # noqa: E402
+from rl_configs import config_id, configs  # noqa: E402
+
+import kibitz  # noqa: E402
+import kibitz.rl  # noqa: E402
+from kibitz.core import Game  # noqa: E402
+from kibitz.rl import openspiel as kos  # noqa: E402
+from kibitz.rl.adapters import Adapter  # noqa: E402
+
+CONFIGS = configs()
+
+
+class Shadow:
+    """The reference memories of every seat, kept on a twin of a fresh game that is fed the
+    game's moves as they are made (a memory must see the game right after each move)."""
+
+    def __init__(self, adapter: Adapter, game: Game[Any]) -> None:
+        assert game.version == 0
+        self.adapter = adapter
+        self.twin = kibitz.make(game.name, game.players, game.seed or 0, **adapter.options)
+        self.traces = [reference.new_trace(adapter, seat) for seat in range(game.players)]
+        for trace in self.traces:
+            trace.start(self.twin)
+
+    def catch_up(self, game: Game[Any]) -> None:
+        for seat, move in game.history[self.twin.version :]:
+            self.twin.apply(seat, move)
+            for trace in self.traces:
+                trace.after(self.twin, seat, move)
+
+    def observation(self, game: Game[Any], seat: int) -> Any:
+        return reference.observation(self.adapter, game, self.traces[seat])
+
+    def mask(self, game: Game[Any], seat: int) -> Any:
+        return reference.action_mask(self.adapter, game, seat)
+
+
+def _check(env_observation: dict[str, Any], shadow: Shadow, game: Game[Any], seat: int) -> None:
+    expected = shadow.observation(game, seat)
+    assert env_observation["observation"].dtype == np.float32
+    assert np.array_equal(env_observation["observation"], expected)
+    assert env_observation["action_mask"].dtype == np.int8
+    assert np.array_equal(env_observation["action_mask"], shadow.mask(game, seat))
+
+
+@pytest.mark.parametrize("every_seat", [True, False], ids=["every-seat", "acting-seat"])
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_pettingzoo_observations_equal_the_reference(
+    config: tuple[str, int, dict[str, Any]], every_seat: bool
+) -> None:
+    name, players, options = config
+    env = kibitz.rl.make_env(name, players=players, **options)
+    rng = random.Random(17)
+    for seed in range(2):
+        env.reset(seed=seed)
+        assert env.game is not None
+        shadow = Shadow(env.adapter, env.game)
+        for agent in env.agent_iter():
+            game = env.game
+            shadow.catch_up(game)
+            seats = range(players) if every_seat else [int(agent.removeprefix("seat_"))]
+            for seat in seats:
+                _check(env.observe(f"seat_{seat}"), shadow, game, seat)
+            _, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            mask = env.observe(agent)["action_mask"]
+            env.step(rng.choice(np.flatnonzero(mask).tolist()))
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_gymnasium_observations_equal_the_reference(
+    config: tuple[str, int, dict[str, Any]],
+) -> None:
+    name, players, options = config
+    env = kibitz.rl.make_gym_env(name, players=players, seat=1, **options)
+    rng = random.Random(5)
+    for seed in range(2):
+        observation, info = env.reset(seed=seed)
+        game = env.game
+        assert game is not None
+        shadow = Shadow(env.adapter, kibitz.make(name, players, game.seed or 0, **options))
+        done = False
+        while True:
+            shadow.catch_up(game)
+            _check(observation, shadow, game, 1)
+            assert np.array_equal(info["action_mask"], observation["action_mask"])
+            if done:
+                break
+            action = rng.choice(np.flatnonzero(observation["action_mask"]).tolist())
+            observation, _, done, _, info = env.step(action)
+
+
+def _check_state(state: Any, shadow: Shadow, players: int) -> None:
+    game = state.kibitz_game
+    shadow.catch_up(game)
+    for player in range(players):
+        view = game.view(player)
+        full = shadow.observation(game, player)
+        own = reference.encode(shadow.adapter, view)
+        assert state.observation_string(player) == reference.view_text(view)
+        assert state.information_state_string(player) == (
+            shadow.traces[player].text() + "\n" + reference.view_text(view)
+        )
+        assert np.array_equal(np.array(state.observation_tensor(player), np.float32), own)
+        assert np.array_equal(np.array(state.information_state_tensor(player), np.float32), full)
+        if state.current_player() in (player, pyspiel.PlayerId.SIMULTANEOUS):
+            legal = np.flatnonzero(shadow.mask(game, player)).tolist()
+            assert state.legal_actions(player) == legal
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_openspiel_observations_equal_the_reference(
+    config: tuple[str, int, dict[str, Any]],
+) -> None:
+    name, players, options = config
+    for turn_based in [False, True]:
+        game = kos.load(name, players, seed=3, turn_based=turn_based, **options)
+        rng = random.Random(9)
+        state = game.new_initial_state()
+        shadow = Shadow(state.adapter, state.kibitz_game)
+        while not state.is_terminal():
+            _check_state(state, shadow, players)
+            if state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+                state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(players)])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            if rng.random() < 0.2:
+                # A clone (what search does) must carry on with its own views and memories.
+                state = state.clone()
+        _check_state(state, shadow, players)
