@@ -148,3 +148,28 @@ def test_openspiel_observations_equal_the_reference(
                 # A clone (what search does) must carry on with its own views and memories.
                 state = state.clone()
         _check_state(state, shadow, players)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_openspiel_tensors_match_the_cpp_path_and_its_seeds(
+    config: tuple[str, int, dict[str, Any]],
+) -> None:
+    """`KibitzState` writes its tensors in Python; OpenSpiel's C++ path (still what C++
+    algorithms call) gives the same values and draws the same kibitz seeds."""
+    name, players, options = config
+    python, cpp = (kos.load(name, players, seed=8, turn_based=True, **options) for _ in "ab")
+    rng = random.Random(4)
+    a, b = python.new_initial_state(), cpp.new_initial_state()
+    for _ in range(12):
+        for player in range(players):
+            assert a.observation_tensor(player) == pyspiel.State.observation_tensor(b, player)
+            assert a.information_state_tensor(player) == pyspiel.State.information_state_tensor(
+                b, player
+            )
+        assert a.observation_tensor() == pyspiel.State.observation_tensor(b)
+        action = rng.choice(a.legal_actions())
+        a.apply_action(action)
+        b.apply_action(action)
+    assert python.new_initial_state().kibitz_game.seed == cpp.new_initial_state().kibitz_game.seed
+    with pytest.raises(pyspiel.SpielError):
+        a.observation_tensor(players)

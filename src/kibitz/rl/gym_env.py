@@ -79,7 +79,7 @@ class KibitzGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._rng = random.Random(fresh_seed())
         self._bot_rng = random.Random(0)
         self.game: Game[Any] | None = None
-        self.trace: Trace = self.adapter.new_trace(seat)
+        self.trace: Trace = self.adapter.new_trace(seat, text=False)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -91,7 +91,7 @@ class KibitzGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._bot_rng = random.Random(self._rng.getrandbits(SEED_BITS))
         game = kibitz.make(self.game_name, self.players, kibitz_seed, **self.adapter.options)
         self.game = game
-        self.trace = self.adapter.new_trace(self.seat)
+        self.trace = self.adapter.new_trace(self.seat, text=False)
         self.trace.start(game)
         self._play_bots()
         return self._observation(), self._info()

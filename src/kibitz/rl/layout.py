@@ -40,6 +40,8 @@ class Layout:
             self.offsets[field.name] = (offset, offset + field.size)
             offset += field.size
         self.size = offset
+        self.start = {name: start for name, (start, _) in self.offsets.items()}
+        """Each field's offset: encoders write `out[start[name] + i]` directly."""
 
     def zeros(self) -> Vector:
         return np.zeros(self.size, dtype=np.float32)

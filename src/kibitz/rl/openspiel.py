@@ -214,10 +214,13 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         self._simultaneous = game.simultaneous
         self._seed = seed
         self._box: _Box | None = None
-        self._traces: list[Trace] = []
+        self._traces: list[Trace] | None = None
 
     # The kibitz game is made on first use: OpenSpiel clones a state by making a new one
     # and copying the attributes over, and a clone need not deal a game it will not use.
+    # The seats' memories are started on first use too (a move starts them before it is
+    # made): OpenSpiel sizes a tensor by writing one for a throwaway new state, and an
+    # observation tensor needs no memory.
 
     @property
     def kibitz_game(self) -> Game[Any]:
@@ -241,15 +244,22 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         if game.name != adapter.game_name or game.players != adapter.players:
             raise ValueError(f"not a {adapter.game_name} game for {adapter.players}")
         self._box = _Box(game)
+        self._traces = None if traces is None else list(traces)
+
+    def _memories(self) -> list[Trace]:
+        """Every seat's memory, started on the game as it is now if not started yet (no
+        move has been made since `restart`: `_play` starts them before it moves)."""
+        traces = self._traces
         if traces is None:
-            traces = [adapter.new_trace(seat) for seat in range(game.players)]
+            game = self.kibitz_game
+            traces = [self.adapter.new_trace(seat) for seat in range(game.players)]
             for trace in traces:
                 trace.start(game)
-        self._traces = list(traces)
+            self._traces = traces
+        return traces
 
     def trace(self, player: int) -> Trace:
-        self.kibitz_game  # noqa: B018  (makes the game and traces)
-        return self._traces[player]
+        return self._memories()[player]
 
     # ----------------------------------------------------------------- OpenSpiel API
 
@@ -285,9 +295,10 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
 
     def _play(self, seat: int, action: int) -> None:
         game = self.kibitz_game
+        traces = self._memories()
         move = self.adapter.action_to_move(game, seat, action)
         game.apply(seat, move)
-        for trace in self._traces:
+        for trace in traces:
             trace.after(game, seat, move)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -301,6 +312,31 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
 
     def rewards(self) -> list[float]:
         return self.returns()
+
+    # OpenSpiel's C++ `observation_tensor(player)` first sizes the tensor by writing one for
+    # a throwaway `new_initial_state()`, which deals a whole kibitz game: most of the cost
+    # of reading a tensor. These write the tensor straight from Python, and draw the seed
+    # that throwaway state would have drawn, so a seeded game deals the same games whichever
+    # way tensors are read.
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The observation tensor of `player` (default: the current player)."""
+        return self._tensor(False, player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The information state tensor of `player` (default: the current player)."""
+        return self._tensor(True, player)
+
+    def _tensor(self, perfect_recall: bool, player: int | None) -> list[float]:
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self.num_players():
+            raise pyspiel.SpielError(f"no tensor for player {player}")
+        cast(KibitzGame, self.get_game()).new_initial_state()
+        observer = _observer(self._key, perfect_recall)
+        observer.set_from(self, player)
+        assert observer.tensor is not None
+        return cast(list[float], observer.tensor.tolist())
 
     def __str__(self) -> str:
         return json.dumps(self.kibitz_game.to_state(), sort_keys=True, separators=(",", ":"))
@@ -318,7 +354,7 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         traces: list[Trace] = []
         for seat in range(game.players):
             if seat == player:
-                traces.append(self._traces[seat].copy())
+                traces.append(self.trace(seat).copy())
             else:
                 fresh = self.adapter.new_trace(seat)
                 fresh.start(sampled)
@@ -347,7 +383,7 @@ class KibitzObserver:
         view = seat_view(state.kibitz_game, player)
         self.tensor.fill(0.0)
         if self.perfect_recall:
-            self.tensor[:] = self.adapter.observe(view, state.trace(player))
+            self.adapter.write_observation(view, state.trace(player), self.tensor)
         else:
             self.adapter.encode(view, self.tensor)
 
@@ -359,6 +395,19 @@ class KibitzObserver:
         if self.perfect_recall:
             return state.trace(player).text() + "\n" + text
         return text
+
+
+_OBSERVERS: dict[tuple[tuple[str, int, str], bool], KibitzObserver] = {}
+
+
+def _observer(key: tuple[str, int, str], perfect_recall: bool) -> KibitzObserver:
+    """The observer that `KibitzState`'s tensors are written with, one per game and kind."""
+    found = _OBSERVERS.get((key, perfect_recall))
+    if found is None:
+        found = _OBSERVERS[key, perfect_recall] = KibitzObserver(
+            _adapter(key), perfect_recall, False
+        )
+    return found
 
 
 # ----------------------------------------------------------------- registration and loading

@@ -93,7 +93,7 @@ class KibitzAECEnv(AECEnv):  # type: ignore[misc]
         if game.name != self.game_name or game.players != self.players:
             raise ValueError(f"this environment plays {self.game_name} for {self.players}")
         self.game = game
-        self.traces = [self.adapter.new_trace(seat) for seat in range(self.players)]
+        self.traces = [self.adapter.new_trace(seat, text=False) for seat in range(self.players)]
         for trace in self.traces:
             trace.start(game)
         self.agents = list(self.possible_agents)

@@ -78,8 +78,11 @@ class Trace(ABC):
     layout: Layout
     """The memory part of the observation vector (may have no fields)."""
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, text: bool = True) -> None:
         self.seat = seat
+        self.keeps_text = text
+        """Whether the text log is kept. Only OpenSpiel's information state string reads it;
+        the environments leave it out, which spares Kozel a view of every seat per move."""
 
     @abstractmethod
     def start(self, game: Game[Any]) -> None:
@@ -93,9 +96,15 @@ class Trace(ABC):
     def write(self, out: Vector) -> None:
         """Write the memory vector (`layout.size` values) into `out`, which is zeroed."""
 
-    @abstractmethod
     def text(self) -> str:
         """The memory as text: with the current view it is the seat's information state."""
+        if not self.keeps_text:
+            raise RuntimeError("this memory keeps no text log (made with text=False)")
+        return self._text()
+
+    @abstractmethod
+    def _text(self) -> str:
+        """The text log and what the memory holds now, as `text` gives it."""
 
     def copy(self) -> Trace:
         return copy.deepcopy(self)
@@ -150,8 +159,8 @@ class Adapter(ABC):
         """Write the observation of `view` (`observation.size` values) into zeroed `out`."""
 
     @abstractmethod
-    def new_trace(self, seat: int) -> Trace:
-        """An empty memory for `seat`."""
+    def new_trace(self, seat: int, text: bool = True) -> Trace:
+        """An empty memory for `seat`; `text=False` leaves out the text log (`Trace.text`)."""
 
     @property
     def memory(self) -> Layout:
@@ -165,9 +174,14 @@ class Adapter(ABC):
     def observe(self, view: View, trace: Trace) -> Vector:
         """The full observation vector of a seat: its view, then its memory."""
         out = np.zeros(self.observation.size + trace.layout.size, dtype=np.float32)
-        self.encode(view, out[: self.observation.size])
-        trace.write(out[self.observation.size :])
+        self.write_observation(view, trace, out)
         return out
+
+    def write_observation(self, view: View, trace: Trace, out: Vector) -> None:
+        """Write the full observation vector of `view` and `trace` into zeroed `out`."""
+        size = self.observation.size
+        self.encode(view, out[:size])
+        trace.write(out[size:])
 
     def view_text(self, view: View) -> str:
         """The view as canonical JSON text (without the legal move list, which the action

@@ -127,66 +127,63 @@ class GoxesoAdapter(FixedActionAdapter):
         )
 
     def encode(self, view: View, out: Vector) -> None:
-        layout, size, f, p = self.observation, self.size, self.faces, self.players
+        # The 1s are gathered as offsets and written by one numpy assignment.
+        at, size, f, p = self.observation.start, self.size, self.faces, self.players
         me: int = view["seat"]
-
-        def rel(seat: int) -> int:
-            return (seat - me) % p
-
-        def block(name: str) -> Vector:
-            return layout.block(out, name)
-
-        down, empty, up = block("face_down"), block("empty"), block("face_up")
+        rel = [(seat - me) % p for seat in range(p)]
+        ones: list[int] = []
+        down, empty, up = at["face_down"], at["empty"], at["face_up"]
         for r, row in enumerate(view["board"]):
-            for col, cell in enumerate(row):
-                index = r * size + col
+            index = r * size
+            for cell in row:
                 if cell is None:
-                    empty[index] = 1.0
+                    ones.append(empty + index)
                 elif cell == "?":
-                    down[index] = 1.0
+                    ones.append(down + index)
                 else:
-                    up[index * f + _face(cell)] = 1.0
+                    ones.append(up + index * f + _face(cell))
+                index += 1
         last = view["last_turn"]
         if last is not None:
-            flips = block("last_flips")
-            for flip in last["flips"]:
-                flips[_cell(flip["cell"], size)] = 1.0
-            block("last_swap")[0] = 1.0 if last["swap"] else 0.0
-        pairs, reserved, blocked = block("pairs"), block("reserved"), block("blocked")
+            flips = at["last_flips"]
+            ones += [flips + _cell(flip["cell"], size) for flip in last["flips"]]
+            if last["swap"]:
+                ones.append(at["last_swap"])
+        pairs, reserved, blocked = at["pairs"], at["reserved"], at["blocked"]
         for holding in view["holdings"]:
             for seat in holding["seats"]:
-                base = rel(seat) * f
-                for face in holding["pairs"]:
-                    pairs[base + _face(face)] = 1.0
+                base = rel[seat] * f
+                ones += [pairs + base + _face(face) for face in holding["pairs"]]
                 for single in holding["singles"]:
                     target = reserved if single["status"] == "reserved" else blocked
-                    target[base + _face(single["face"])] = 1.0
-        scores, to_act, team = block("scores"), block("to_act"), block("team")
+                    ones.append(target + base + _face(single["face"]))
+        scores = at["scores"]
         for seat, score in enumerate(view["scores"]):
-            scores[rel(seat)] = score / self.pairs
-        for seat in view["to_act"]:
-            to_act[rel(seat)] = 1.0
+            out[scores + rel[seat]] = score / self.pairs
+        to_act, team = at["to_act"], at["team"]
+        ones += [to_act + rel[seat] for seat in view["to_act"]]
         for holding in view["holdings"]:
             if me in holding["seats"]:
-                for seat in holding["seats"]:
-                    team[rel(seat)] = 1.0
-        phase = block("phase")
-        phase[0] = 1.0 if view["phase"] == "exchange" else 0.0
-        phase[1] = 1.0 if view["over"] else 0.0
+                ones += [team + rel[seat] for seat in holding["seats"]]
+        phase = at["phase"]
+        if view["phase"] == "exchange":
+            ones.append(phase)
+        if view["over"]:
+            ones.append(phase + 1)
         exchange = view["exchange"]
         if exchange is not None and exchange["pending"] is not None:
             pending = exchange["pending"]
-            base = rel(pending["from"]) * 2 * f
-            offer = block("offer")
-            offer[base + _face(pending["get"])] = 1.0
-            offer[base + f + _face(pending["give"])] = 1.0
-        progress = block("progress")
-        progress[0] = view["cards_left"] / self.cells
-        progress[1] = view["idle"] / max(view["idle_cap"], 1)
-        progress[2] = view["turn"] / (4 * self.cells)
+            base = at["offer"] + rel[pending["from"]] * 2 * f
+            ones.append(base + _face(pending["get"]))
+            ones.append(base + f + _face(pending["give"]))
+        out[ones] = 1.0
+        progress = at["progress"]
+        out[progress] = view["cards_left"] / self.cells
+        out[progress + 1] = view["idle"] / max(view["idle_cap"], 1)
+        out[progress + 2] = view["turn"] / (4 * self.cells)
 
-    def new_trace(self, seat: int) -> Trace:
-        return GoxesoTrace(self, seat)
+    def new_trace(self, seat: int, text: bool = True) -> Trace:
+        return GoxesoTrace(self, seat, text)
 
     def max_decisions(self) -> int:
         # Each turn that is not idle takes a card off the board; after idle_cap idle turns
@@ -199,8 +196,8 @@ class GoxesoAdapter(FixedActionAdapter):
 class GoxesoTrace(Trace):
     """A seat's memory in Goxeso: the last face it saw on each face-down cell."""
 
-    def __init__(self, adapter: GoxesoAdapter, seat: int) -> None:
-        super().__init__(seat)
+    def __init__(self, adapter: GoxesoAdapter, seat: int, text: bool = True) -> None:
+        super().__init__(seat, text)
         self.size: int = adapter.size
         self.faces: int = adapter.faces
         cells = adapter.cells
@@ -229,11 +226,12 @@ class GoxesoTrace(Trace):
             if last["swap"] and len(flips) == 2:
                 (a, fa), (b, fb) = flips
                 known[a], known[b] = fb, fa
-            self.log.append(
-                "turn "
-                + " ".join(f"{fl['seat']}:{fl['cell']}={fl['face']}" for fl in last["flips"])
-                + f" {last['result']}{' swap' if last['swap'] else ''}"
-            )
+            if self.keeps_text:
+                self.log.append(
+                    "turn "
+                    + " ".join(f"{fl['seat']}:{fl['cell']}={fl['face']}" for fl in last["flips"])
+                    + f" {last['result']}{' swap' if last['swap'] else ''}"
+                )
         for r, row in enumerate(view["board"]):
             for col, cell in enumerate(row):
                 index = r * size + col
@@ -247,16 +245,14 @@ class GoxesoTrace(Trace):
         self._update(seat_view(game, self.seat))
 
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
-        if not isinstance(move, Flip):
+        if self.keeps_text and not isinstance(move, Flip):
             self.log.append(f"{mover}:{move}")
         self._update(seat_view(game, self.seat))
 
     def write(self, out: Vector) -> None:
         f = self.faces
-        for cell, face in enumerate(self.known):
-            if face is not None:
-                out[cell * f + face] = 1.0
+        out[[cell * f + face for cell, face in enumerate(self.known) if face is not None]] = 1.0
 
-    def text(self) -> str:
+    def _text(self) -> str:
         memory = " ".join("." if face is None else str(face) for face in self.known)
         return "\n".join([*self.log, f"memory {memory}"])

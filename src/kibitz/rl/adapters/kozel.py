@@ -184,8 +184,8 @@ class KozelAdapter(Adapter):
         progress[0] = view["deal"] / 10
         progress[1] = 1.0 if view["over"] else 0.0
 
-    def new_trace(self, seat: int) -> Trace:
-        return KozelTrace(seat)
+    def new_trace(self, seat: int, text: bool = True) -> Trace:
+        return KozelTrace(seat, text)
 
     def max_decisions(self) -> int:
         deals = MAX_DEALS if self.options["series"] else 1
@@ -200,12 +200,14 @@ class KozelTrace(Trace):
 
     layout = Layout([])
 
-    def __init__(self, seat: int) -> None:
-        super().__init__(seat)
+    def __init__(self, seat: int, text: bool = True) -> None:
+        super().__init__(seat, text)
         self.log: list[str] = []
         self.hand: list[str] = []
 
     def _update(self, game: Game[Any]) -> None:
+        if not self.keeps_text:
+            return  # the log is all this memory holds
         view = seat_view(game, self.seat)
         hand = sorted(view["hand"])
         if hand != self.hand:
@@ -221,5 +223,5 @@ class KozelTrace(Trace):
     def write(self, out: Vector) -> None:
         pass
 
-    def text(self) -> str:
+    def _text(self) -> str:
         return "\n".join(self.log)
