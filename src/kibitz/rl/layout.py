@@ -16,6 +16,13 @@ import numpy.typing as npt
 Vector = npt.NDArray[np.float32]
 
 
+def put(vector: Vector, offsets: list[int], value: float = 1.0) -> None:
+    """Set `vector` to `value` at every offset in `offsets`: encoders gather offsets in a
+    list and write them at once (an item assignment per value costs several times more,
+    and numpy reads a list of ints fastest through `fromiter`)."""
+    vector[np.fromiter(offsets, np.intp, len(offsets))] = value
+
+
 @dataclass(frozen=True)
 class Field:
     """One block of a flat vector: `size` values meaning `doc`."""

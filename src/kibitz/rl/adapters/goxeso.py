@@ -21,7 +21,7 @@ from kibitz.core import Game, Move, View
 from kibitz.games.goxeso.faces import COLUMNS, JOKER
 from kibitz.games.goxeso.moves import ACCEPT, DECLINE, PASS, Flip, Offer
 from kibitz.rl.adapters.base import FixedActionAdapter, Trace, seat_view
-from kibitz.rl.layout import Field, Layout, Vector
+from kibitz.rl.layout import Field, Layout, Vector, put
 
 
 def _face(text: str) -> int:
@@ -127,7 +127,6 @@ class GoxesoAdapter(FixedActionAdapter):
         )
 
     def encode(self, view: View, out: Vector) -> None:
-        # The 1s are gathered as offsets and written by one numpy assignment.
         at, size, f, p = self.observation.start, self.size, self.faces, self.players
         me: int = view["seat"]
         rel = [(seat - me) % p for seat in range(p)]
@@ -176,7 +175,7 @@ class GoxesoAdapter(FixedActionAdapter):
             base = at["offer"] + rel[pending["from"]] * 2 * f
             ones.append(base + _face(pending["get"]))
             ones.append(base + f + _face(pending["give"]))
-        out[ones] = 1.0
+        put(out, ones)
         progress = at["progress"]
         out[progress] = view["cards_left"] / self.cells
         out[progress + 1] = view["idle"] / max(view["idle_cap"], 1)
@@ -251,7 +250,7 @@ class GoxesoTrace(Trace):
 
     def write(self, out: Vector) -> None:
         f = self.faces
-        out[[cell * f + face for cell, face in enumerate(self.known) if face is not None]] = 1.0
+        put(out, [cell * f + face for cell, face in enumerate(self.known) if face is not None])
 
     def _text(self) -> str:
         memory = " ".join("." if face is None else str(face) for face in self.known)

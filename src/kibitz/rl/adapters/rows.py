@@ -21,7 +21,7 @@ from kibitz.core.registry import spec
 from kibitz.games.nimmt.moves import Play, Take, XCard
 from kibitz.games.nimmt.options import Rules
 from kibitz.rl.adapters.base import FixedActionAdapter, Trace, seat_view
-from kibitz.rl.layout import Field, Layout, Vector
+from kibitz.rl.layout import Field, Layout, Vector, put
 
 
 class RowAdapter(FixedActionAdapter):
@@ -126,8 +126,7 @@ class RowAdapter(FixedActionAdapter):
         return Layout(fields)
 
     def encode(self, view: View, out: Vector) -> None:
-        # The 1s are gathered as offsets and written by one numpy assignment (a Python loop
-        # of numpy item assignments costs several times more); `card - 1` indexes a card.
+        # The 1s are gathered as offsets and written at once (`put`); card c is at c - 1.
         at, d, p = self.observation.start, self.deck, self.players
         me: int = view["seat"]
         rel = [(seat - me) % p for seat in range(p)]
@@ -188,10 +187,10 @@ class RowAdapter(FixedActionAdapter):
             seen += pending["cards"]
         if view["over"]:
             ones.append(at["over"])
-        out[ones] = 1.0
+        put(out, ones)
         unseen = at["unseen"]
         out[unseen : unseen + d] = 1.0
-        out[[unseen - 1 + card for card in seen]] = 0.0
+        put(out, [unseen - 1 + card for card in seen], 0.0)
         scale = self.score_scale
         if view.get("scores") is not None:
             scores = at["scores"]
@@ -286,7 +285,7 @@ class RowTrace(Trace):
         for seat, cards in enumerate(self.played):
             base = ((seat - self.seat) % p) * d - 1
             ones += [base + card for card in cards]
-        out[ones] = 1.0
+        put(out, ones)
 
     def _text(self) -> str:
         waiting = " ".join(
