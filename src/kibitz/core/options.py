@@ -108,8 +108,14 @@ def build_options(cls: type[OptionsT], players: int, given: Mapping[str, Any]) -
 
 def options_to_dict(opts: Any) -> dict[str, Any]:
     """Plain JSON-ready data of an options object (tuples become lists), new each time.
-    Every view carries it, so it is built field by field rather than by `asdict`."""
-    return {f.name: _plain(getattr(opts, f.name)) for f in dataclasses.fields(opts)}
+    Every view carries it, so it is built from the class's field names, found once."""
+    names = _FIELD_NAMES.get(type(opts))
+    if names is None:
+        names = _FIELD_NAMES[type(opts)] = tuple(f.name for f in dataclasses.fields(opts))
+    return {name: _plain(getattr(opts, name)) for name in names}
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def _plain(value: Any) -> Any:
