@@ -212,10 +212,8 @@ class KozelTuning(Tuning):
 
     def observe(self, game: Game[Any], me: int, seat: int, move: Move) -> Hashable:
         kozel_move = cast(KozelMove, move)
-        if seat != me and kozel_move.kind == DISCARD:
-            assert isinstance(game, Kozel)
-            if not game._open:
-                return ("discard", kozel_move.count)
+        if seat != me and kozel_move.kind == DISCARD and game.options.discards == "hidden":
+            return ("discard", kozel_move.count)
         return move
 
     def rollout_move(
