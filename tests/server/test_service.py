@@ -266,21 +266,35 @@ def test_a_player_who_returns_off_turn_gets_a_clock_only_when_the_turn_comes(
 ) -> None:
     async def main() -> None:
         async with open_service(sqlite_url) as service:
-            created = await service.create_table("goxeso", 2, {"size": 4}, clock=1.0)
-            await service.join(created.table, "Ann")
-            bob = await service.join(created.table, "Bob")
+            choose = service.bots.choose
+
+            async def slow_bob(game: str, name: str, view: Any, *rest: Any) -> str:
+                if view["seat"] == 1:
+                    await asyncio.sleep(0.5)
+                return await choose(game, name, view, *rest)
+
+            service.bots.choose = slow_bob  # type: ignore[method-assign]
+            created = await service.create_table(
+                "goxeso", 2, {"size": 4}, seats=[SeatSpec("open"), SeatSpec("bot")], clock=0.3
+            )
             table = await service.table(created.table)
-            # Ann lets her clock run out; the stand-in plays her turn until Bob is to act.
+            turn_began: list[float] = []
+
+            def on_change(changed: LiveTable, message: Any) -> None:
+                if message is None and 0 in changed.game.to_act() and not turn_began:
+                    turn_began.append(changed.turn_since[0])
+
+            await service.join(created.table, "Ann")
+            # Ann lets her clock run out; the stand-in plays her turn; the bot Bob thinks.
             await wait_for(lambda: table.seats[0].away and set(table.game.to_act()) == {1})
             await service.present(created.table, 0)
+            returned = time.time()
             assert not table.seats[0].away
             assert 0 not in table.turn_since
             assert "0" not in service.render_state(table, 0)["clock"]["remaining"]
-            while 0 not in table.game.to_act():
-                move = str(table.game.legal_moves(1)[0])
-                bob_moved = time.time()
-                await service.act(created.table, bob.token, move, table.game.version)
-            assert table.turn_since[0] >= bob_moved  # her clock starts with her turn
+            service.listeners.append(on_change)
+            await wait_for(lambda: turn_began)
+            assert turn_began[0] > returned  # her clock starts with her turn
 
     run(main())
 
