@@ -29,6 +29,19 @@ async def open_service(url: str, limits: Limits | None = None) -> AsyncIterator[
         await database.dispose()
 
 
+def slow_bots(service: MatchService, seconds: float, seat: int | None = None) -> None:
+    """Let the service's bots (only the one playing `seat`, when given) think `seconds`
+    longer, so a test can act while a bot or stand-in is still thinking."""
+    choose = service.bots.choose
+
+    async def slow(game: str, name: str, view: Any, *rest: Any) -> str:
+        if seat is None or view["seat"] == seat:
+            await asyncio.sleep(seconds)
+        return await choose(game, name, view, *rest)
+
+    service.bots.choose = slow  # type: ignore[method-assign]
+
+
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
 

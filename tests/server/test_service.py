@@ -16,7 +16,7 @@ from kibitz.server.errors import ServiceError
 from kibitz.server.service import LiveTable, MatchService, SeatSpec
 from kibitz.server.store import RECENT_CHAT
 
-from .support import open_service, run, wait_for
+from .support import open_service, run, slow_bots, wait_for
 
 SETUP = {  # X bere!, 2 players: a fixed deal so the tests can name cards
     "rows": [[10], [40], [70]],
@@ -235,14 +235,7 @@ def test_a_move_of_ones_own_brings_an_away_player_back(sqlite_url: str) -> None:
 
     async def main() -> None:
         async with open_service(sqlite_url) as service:
-            choose = service.bots.choose
-
-            async def slow_stand_in(game: str, name: str, view: Any, *rest: Any) -> str:
-                if view["seat"] == 0:
-                    await asyncio.sleep(3)
-                return await choose(game, name, view, *rest)
-
-            service.bots.choose = slow_stand_in  # type: ignore[method-assign]
+            slow_bots(service, 3, seat=0)  # Ann's stand-in
             created = await service.create_table(
                 "xbere", 2, seats=[SeatSpec("open"), SeatSpec("bot")], clock=0.5
             )
@@ -266,14 +259,7 @@ def test_a_player_who_returns_off_turn_gets_a_clock_only_when_the_turn_comes(
 ) -> None:
     async def main() -> None:
         async with open_service(sqlite_url) as service:
-            choose = service.bots.choose
-
-            async def slow_bob(game: str, name: str, view: Any, *rest: Any) -> str:
-                if view["seat"] == 1:
-                    await asyncio.sleep(0.5)
-                return await choose(game, name, view, *rest)
-
-            service.bots.choose = slow_bob  # type: ignore[method-assign]
+            slow_bots(service, 0.5, seat=1)  # the bot Bob
             created = await service.create_table(
                 "goxeso", 2, {"size": 4}, seats=[SeatSpec("open"), SeatSpec("bot")], clock=0.3
             )
@@ -523,13 +509,7 @@ def test_idle_unfinished_tables_leave_memory_and_come_back_intact(sqlite_url: st
             assert again is not before and again.game.to_state() == before.game.to_state()
             assert await service.seat_of(table_id, a) == 0
             # A table whose bot is thinking stays.
-            choose = service.bots.choose
-
-            async def slow(*args: Any) -> str:
-                await asyncio.sleep(1)
-                return await choose(*args)
-
-            service.bots.choose = slow  # type: ignore[method-assign]
+            slow_bots(service, 1)
             bots = (await service.create_table("xbere", seats=[SeatSpec("bot")] * 2)).table
             await service.create_table("xbere", 2)
             assert bots in service._live and waiting not in service._live
