@@ -50,7 +50,10 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
     import logging
 
     if args.database_url:
-        url = normalize_database_url(args.database_url)
+        try:
+            url = normalize_database_url(args.database_url)
+        except ValueError as error:
+            raise KibitzError(str(error)) from None
         where = url
     else:
         path = default_database_path()

@@ -22,7 +22,8 @@ def default_database_url() -> str:
 def normalize_database_url(url: str) -> str:
     """Accept the usual spellings: `postgres://` and `postgresql://` become URLs for the async
     driver asyncpg; `sqlite+aiosqlite:///path` and a plain file path become `sqlite:///path`
-    (the server runs SQLite's own driver in a thread of its own, see `db.SQLiteDatabase`)."""
+    (the server runs SQLite's own driver in a thread of its own, see `db.SQLiteDatabase`).
+    Any other database is refused with a `ValueError` that names the spellings."""
     if "://" not in url:
         return f"sqlite:///{Path(url).expanduser().resolve()}"
     scheme, rest = url.split("://", 1)
@@ -30,6 +31,11 @@ def normalize_database_url(url: str) -> str:
         return f"postgresql+asyncpg://{rest}"
     if scheme in ("sqlite+aiosqlite", "sqlite+pysqlite"):
         return f"sqlite://{rest}"
+    if scheme not in ("sqlite", "postgresql+asyncpg"):
+        raise ValueError(
+            f"the server stores its tables in SQLite or PostgreSQL, not {scheme!r}: "
+            "give a file path, sqlite:///path or postgresql://user@host/db"
+        )
     return url
 
 
