@@ -104,6 +104,12 @@ class Game(ABC, Generic[M]):
     options_class: ClassVar[type[Any]]
     """The game's frozen, documented options dataclass."""
 
+    view_type: ClassVar[type]
+    """The `TypedDict` of the game's views (`kibitz.core.schema` exports it as JSON Schema)."""
+
+    state_type: ClassVar[type]
+    """The `TypedDict` of the game's states."""
+
     def __init__(self, players: int, options: Any) -> None:
         self.players = players
         self.options = options
@@ -305,11 +311,11 @@ class Game(ABC, Generic[M]):
     def _winners(self) -> frozenset[int]: ...
 
     @abstractmethod
-    def _view(self, seat: int | None) -> View:
+    def _view(self, seat: int | None) -> Mapping[str, Any]:
         """The game-specific part of a view."""
 
     @abstractmethod
-    def _state(self) -> State:
+    def _state(self) -> Mapping[str, Any]:
         """The game-specific part of the true state."""
 
     @abstractmethod

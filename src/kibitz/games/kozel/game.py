@@ -8,61 +8,41 @@ the winner on. A deal ends when the cards run out; losing points go to the team 
 card points, and deals follow until a team reaches the series limit.
 
 Cards and hands are bit masks (see `cards`), moves are interned (see `moves`), and legal
-moves come from small tables (see `legal`), so random play is fast. What a seat may know, and
-how `determinize` fills in the rest, is in `sampling` and the rules page.
+moves come from small tables (see `legal`), so random play is fast. What a seat may know is
+in `views` (and the rules page), how `determinize` fills in the rest in `sampling`.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from kibitz.core import Game, State, View, ViewError
+from kibitz.core import Game, State, View
 from kibitz.core.rng import derive
-from kibitz.games.kozel.cards import (
-    CARD_POINTS,
-    CARD_TEXT,
-    DECK_SIZE,
-    FULL_DECK,
-    SUITS,
-    cards_of,
-    mask_of,
-    parse_card,
-    texts_of,
-)
+from kibitz.games.kozel.cards import CARD_TEXT, DECK_SIZE, FULL_DECK, mask_of, texts_of
 from kibitz.games.kozel.legal import answers, leads
-from kibitz.games.kozel.moves import BEAT, DISCARD, FOUR, LEAD, KozelMove, move_of, parse_move
+from kibitz.games.kozel.moves import BEAT, DISCARD, FOUR, LEAD, KozelMove, parse_move
 from kibitz.games.kozel.options import KozelOptions
-from kibitz.games.kozel.sampling import DISCARD as DISCARD_SLOT
-from kibitz.games.kozel.sampling import HAND, STOCK, Slot, fill
+from kibitz.games.kozel.sampling import load_view
 from kibitz.games.kozel.setup import Deal, deal_setups, read_deal, shuffled_deal
+from kibitz.games.kozel.tricks import Trick, Undone
+from kibitz.games.kozel.views import (
+    DealResult,
+    KozelSeatPart,
+    KozelState,
+    KozelStatePart,
+    KozelView,
+    TrickData,
+    load_state,
+    state_data,
+    trick_data,
+    view_data,
+)
 
 ALONE = tuple(frozenset((seat,)) for seat in range(4))
 ORDER = tuple(tuple((first + i) % 4 for i in range(4)) for first in range(4))
 """`ORDER[seat]`: the four seats clockwise from `seat` (the draw order after a trick)."""
-
-Undone = tuple[int, str, tuple[int, ...] | None, int, bool]
-"""A play taken back by a takeover: (seat, keyword, cards or None when they lay face down,
-count, face up)."""
-
-
-@dataclass(slots=True)
-class Trick:
-    """A finished trick of the current deal."""
-
-    number: int
-    first_leader: int
-    leader: int
-    """Who led the final lead: the first leader, or the seat that took the trick over."""
-    takeover: int | None
-    winner: int
-    plays: list[tuple[int, KozelMove]]
-    undone: list[Undone]
-    """The plays before a takeover, which went back to the hands."""
-    draws: list[int]
-    """The seats in the order they drew one card each after the trick."""
 
 
 class Kozel(Game[KozelMove]):
@@ -70,6 +50,8 @@ class Kozel(Game[KozelMove]):
 
     name = "kozel"
     options_class = KozelOptions
+    view_type = KozelView
+    state_type = KozelState
     options: KozelOptions
 
     def __init__(self, players: int, options: KozelOptions) -> None:
@@ -103,10 +85,10 @@ class Kozel(Game[KozelMove]):
         self.first_draw: list[int | None] = [None] * 4
         """Per seat: the trick after which it first drew a card this deal."""
         self.losing = [0, 0]
-        self.results: list[dict[str, Any]] = []
+        self.results: list[DealResult] = []
         self.doubled = False
         """This deal's losing points are doubled (eggs before it, with eggs=double)."""
-        self.previous_last: dict[str, Any] | None = None
+        self.previous_last: TrickData | None = None
         """The previous deal's last trick (public data) until this deal's first trick ends."""
 
     def teams(self) -> tuple[tuple[int, ...], ...]:
@@ -308,7 +290,7 @@ class Kozel(Game[KozelMove]):
             self._new_trick(last_winner)
             self._finish()
             return
-        self.previous_last = self._trick_data(self.tricks[-1], -1, full=False)
+        self.previous_last = trick_data(self, self.tricks[-1], -1, full=False)
         self._next_deal(last_winner)
 
     # ----------------------------------------------------------------- scoring
@@ -386,323 +368,14 @@ class Kozel(Game[KozelMove]):
 
     # ----------------------------------------------------------------- views and state
 
-    def _play_data(
-        self, seat: int, move: KozelMove, viewer: int | None, full: bool
-    ) -> dict[str, Any]:
-        public = move.face_up or self._open
-        shown = public or full or seat == viewer
-        return {
-            "seat": seat,
-            "move": move.keyword,
-            "count": move.count,
-            "face_up": public,
-            "cards": [CARD_TEXT[c] for c in move.cards] if shown else None,
-        }
+    def _view(self, seat: int | None) -> KozelSeatPart:
+        return view_data(self, seat)
 
-    @staticmethod
-    def _undone_data(undone: list[Undone]) -> list[dict[str, Any]]:
-        return [
-            {
-                "seat": seat,
-                "move": keyword,
-                "count": count,
-                "face_up": public,
-                "cards": None if cards is None else [CARD_TEXT[c] for c in cards],
-            }
-            for seat, keyword, cards, count, public in undone
-        ]
-
-    def _trick_data(self, trick: Trick, viewer: int | None, full: bool) -> dict[str, Any]:
-        return {
-            "deal": self.deal_no,
-            "number": trick.number,
-            "first_leader": trick.first_leader,
-            "leader": trick.leader,
-            "takeover": trick.takeover,
-            "winner": trick.winner,
-            "plays": [self._play_data(s, m, viewer, full) for s, m in trick.plays],
-            "undone": self._undone_data(trick.undone),
-            "draws": list(trick.draws),
-        }
-
-    def _certain(self) -> list[list[int]]:
-        """Per seat, the returned cards still surely in its hand: it has put nothing face
-        down since they went back."""
-        out: list[list[int]] = []
-        for seat, returned in enumerate(self.returned):
-            last = max((t for t, _ in self._face_down_tricks(seat)), default=0)
-            out.append(sorted(card for card, since in returned.items() if since > last))
-        return out
-
-    def _public(self, viewer: int | None, full: bool) -> dict[str, Any]:
-        """What `viewer` sees of the table (everything with `full`)."""
-        points_seen = [0, 0]
-        for trick in self.tricks:
-            points_seen[trick.winner & 1] += sum(
-                m.points for _, m in trick.plays if m.face_up or self._open
-            )
-        known = full or self._open or self._over
-        last_trick = self.previous_last
-        if self.tricks:
-            last_trick = self._trick_data(self.tricks[-1], viewer, full)
-        return {
-            "deal": self.deal_no,
-            "dealer": self.dealer,
-            "trump": CARD_TEXT[self.trump_card],
-            "trump_suit": SUITS[self.trump],
-            "stock_size": len(self.stock),
-            "hand_sizes": [h.bit_count() for h in self.hands],
-            "returned": [
-                [[CARD_TEXT[c], since] for c, since in sorted(r.items())] for r in self.returned
-            ],
-            "known": [[CARD_TEXT[c] for c in cards] for cards in self._certain()],
-            "trick": {
-                "number": self.trick_no,
-                "first_leader": self.first_leader,
-                "leader": self.leader,
-                "top": self.top_seat if self.plays else None,
-                "count": self.top_mask.bit_count() if self.plays else None,
-                "takeover": self.takeover,
-                "takeover_open": self.takeover_open,
-                "plays": [self._play_data(s, m, viewer, full) for s, m in self.plays],
-                "undone": self._undone_data(self.undone),
-            },
-            "tricks": [self._trick_data(t, viewer, full) for t in self.tricks],
-            "last_trick": last_trick,
-            "tricks_won": list(self.tricks_won),
-            "points_seen": points_seen,
-            "points": list(self.points) if known else None,
-            "losing_points": list(self.losing),
-            "doubled": self.doubled,
-            "results": [dict(r, points=list(r["points"])) for r in self.results],
-        }
-
-    def _view(self, seat: int | None) -> View:
-        data = self._public(seat, full=False)
-        if seat is None:
-            data["hand"] = data["discards"] = None
-        else:
-            data["hand"] = texts_of(self.hands[seat])
-            mine = 0
-            for _, mask in self._face_down_tricks(seat):
-                mine |= mask
-            data["discards"] = texts_of(mine)
-        return data
-
-    def _state(self) -> State:
-        data = self._public(None, full=True)
-        data["hands"] = [texts_of(hand) for hand in self.hands]
-        data["stock"] = [CARD_TEXT[c] for c in reversed(self.stock)]
-        data["to_act"] = sorted(self._to_act)
-        data["over"] = self._over
-        return data
-
-    # ----------------------------------------------------------------- restoring
-
-    def _load_common(self, data: Mapping[str, Any]) -> None:
-        """The public part shared by states and views; plays are read by the callers."""
-        self.deal_no = data["deal"]
-        self.dealer = data["dealer"]
-        self.trump_card = parse_card(data["trump"])
-        self.trump = self.trump_card // 9
-        trick = data["trick"]
-        self.trick_no = trick["number"]
-        self.first_leader = trick["first_leader"]
-        self.leader = trick["leader"]
-        self.takeover = trick["takeover"]
-        self.undone = [
-            (
-                u["seat"],
-                u["move"],
-                None if u["cards"] is None else tuple(map(parse_card, u["cards"])),
-                u["count"],
-                u["face_up"],
-            )
-            for u in trick["undone"]
-        ]
-        self.tricks_won = list(data["tricks_won"])
-        self.losing = list(data["losing_points"])
-        self.doubled = data["doubled"]
-        self.results = [dict(r, points=list(r["points"])) for r in data["results"]]
-        self.returned = [
-            {parse_card(text): since for text, since in seat_cards}
-            for seat_cards in data["returned"]
-        ]
-        self.previous_last = None if data["tricks"] else data["last_trick"]
-        self._over = data["over"]
-        if len(self.returned) != 4 or len(self.tricks_won) != 2 or len(self.losing) != 2:
-            raise ValueError("a Kozel state has four seats and two teams")
-
-    def _finish_load(
-        self,
-        plays: list[tuple[int, KozelMove]],
-        tricks: list[tuple[Mapping[str, Any], list[tuple[int, KozelMove]]]],
-        to_act: Sequence[int],
-    ) -> None:
-        """Set the trick in progress and the finished tricks, derive what follows from them
-        (what lies on top, the takeover's state, the seat to act, the points) and check it."""
-        self.plays = plays
-        self.top_seat, self.top_mask = -1, 0
-        for seat, move in plays:
-            if move.kind != DISCARD:
-                self.top_seat, self.top_mask = seat, move.mask
-        self.answered = max(0, len(plays) - 1)
-        self.takeover_open = self.takeover is None and (not plays or plays[0][1].count < 4)
-        self.tricks = []
-        self.points = [0, 0]
-        self.first_draw = [None] * 4
-        for record, trick_plays in tricks:
-            trick = Trick(
-                record["number"],
-                record["first_leader"],
-                record["leader"],
-                record["takeover"],
-                record["winner"],
-                trick_plays,
-                [
-                    (
-                        u["seat"],
-                        u["move"],
-                        None if u["cards"] is None else tuple(map(parse_card, u["cards"])),
-                        u["count"],
-                        u["face_up"],
-                    )
-                    for u in record["undone"]
-                ],
-                list(record["draws"]),
-            )
-            self.tricks.append(trick)
-            self.points[trick.winner & 1] += sum(m.points for _, m in trick_plays)
-            for drawer in trick.draws:
-                if self.first_draw[drawer] is None:
-                    self.first_draw[drawer] = trick.number
-        if self._over:
-            self._to_act = frozenset()
-        else:
-            seat = self.leader if not plays else (plays[-1][0] + 1) & 3
-            self._to_act = ALONE[seat]
-        if sorted(self._to_act) != list(to_act):
-            raise ValueError(f"seat {sorted(self._to_act)} acts, not {list(to_act)}")
+    def _state(self) -> KozelStatePart:
+        return state_data(self)
 
     def _load_state(self, state: State) -> None:
-        self._load_common(state)
-        self.hands = [mask_of(map(parse_card, hand)) for hand in state["hands"]]
-        self.stock = [parse_card(text) for text in reversed(state["stock"])]
-
-        def plays(items: list[Mapping[str, Any]]) -> list[tuple[int, KozelMove]]:
-            return [(p["seat"], move_of(p["move"], _cards(p["cards"]))) for p in items]
-
-        self._finish_load(
-            plays(state["trick"]["plays"]),
-            [(record, plays(record["plays"])) for record in state["tricks"]],
-            state["to_act"],
-        )
+        load_state(self, state)
 
     def _load_view(self, view: View, rng: random.Random) -> None:
-        """Rebuild the true state from a view, sampling what the seat cannot see (see
-        `sampling`): other hands but their known cards, the stock's order, others' discards."""
-        self._load_common(view)
-        me = view["seat"]
-        others = [seat for seat in range(4) if seat != me]
-        current = [_open_play(p) for p in view["trick"]["plays"]]
-        finished = [(record, [_open_play(p) for p in record["plays"]]) for record in view["tricks"]]
-        located = 0 if me is None else mask_of(map(parse_card, view["hand"]))
-        last_face_down = [0] * 4
-        slots: list[Slot] = []
-        hidden: list[list[Any]] = []
-        """The plays whose cards the view hides, in slot order."""
-        tables = [(record["number"], record["winner"] & 1, p) for record, p in finished]
-        tables.append((self.trick_no, -1, current))
-        for number, team, trick_plays in tables:
-            for play in trick_plays:
-                seat, _, cards, count, face_up = play
-                if not face_up:
-                    last_face_down[seat] = number
-                if cards is None:
-                    hidden.append(play)
-                    slots.extend(Slot(DISCARD_SLOT, seat, number, team) for _ in range(count))
-                else:
-                    located |= mask_of(cards)
-        hands = [0, 0, 0, 0]
-        if me is not None:
-            hands[me] = mask_of(map(parse_card, view["hand"]))
-        restricted_cards: list[tuple[int, int, int]] = []
-        for seat in others:
-            for card, since in self.returned[seat].items():
-                if since > last_face_down[seat]:
-                    hands[seat] |= 1 << card
-                else:
-                    restricted_cards.append((card, seat, since))
-        for seat in others:
-            located |= hands[seat]
-        hand_start = len(slots)
-        for seat in others:
-            need = view["hand_sizes"][seat] - hands[seat].bit_count()
-            if need < 0:
-                raise ViewError(f"seat {seat} is known to hold more cards than it has")
-            slots.extend(Slot(HAND, seat) for _ in range(need))
-        stock_start = len(slots)
-        slots.extend(Slot(STOCK) for _ in range(view["stock_size"]))
-        first_draw: list[int | None] = [None] * 4
-        for record, _ in finished:
-            for drawer in record["draws"]:
-                if first_draw[drawer] is None:
-                    first_draw[drawer] = record["number"]
-        restricted: list[tuple[int, list[int]]] = []
-        for card, seat, since in restricted_cards:
-            eligible = [
-                i
-                for i, slot in enumerate(slots)
-                if slot.seat == seat and (slot.kind == HAND or slot.trick >= since)
-            ]
-            restricted.append((card, eligible))
-        taken = located | mask_of(card for card, _, _ in restricted_cards)
-        if not taken >> self.trump_card & 1:
-
-            def could_hold(slot: Slot) -> bool:
-                drew = first_draw[slot.seat] if slot.seat >= 0 else None
-                if slot.kind == STOCK:
-                    return True
-                return drew is not None and (slot.kind == HAND or slot.trick > drew)
-
-            restricted.append(
-                (self.trump_card, [i for i, slot in enumerate(slots) if could_hold(slot)])
-            )
-            taken |= 1 << self.trump_card
-        free = cards_of(FULL_DECK & ~taken)
-        team0 = None
-        if view["points"] is not None:
-            team0 = view["points"][0] - sum(
-                CARD_POINTS[c]
-                for _, team, trick_plays in tables
-                if team == 0
-                for p in trick_plays
-                if p[2]
-                for c in p[2]
-            )
-        cards = fill(slots, free, restricted, rng, team0)
-        position = 0
-        for play in hidden:
-            play[2] = cards[position : position + play[3]]
-            position += play[3]
-        for i in range(hand_start, stock_start):
-            hands[slots[i].seat] |= 1 << cards[i]
-        self.hands = hands
-        self.stock = list(reversed(cards[stock_start:]))
-
-        def moves(items: list[list[Any]]) -> list[tuple[int, KozelMove]]:
-            return [(p[0], move_of(p[1], p[2])) for p in items]
-
-        self._finish_load(
-            moves(current), [(record, moves(p)) for record, p in finished], view["to_act"]
-        )
-
-
-def _cards(texts: list[str]) -> list[int]:
-    return [parse_card(text) for text in texts]
-
-
-def _open_play(data: Mapping[str, Any]) -> list[Any]:
-    """[seat, keyword, cards or None, count, face up] of a play in a view."""
-    cards = None if data["cards"] is None else _cards(data["cards"])
-    return [data["seat"], data["move"], cards, data["count"], data["face_up"]]
+        load_view(self, view, rng)

@@ -9,17 +9,20 @@ then by suit S H D C), so `str(parse_move(t)) == t` for every canonical text.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from kibitz.core import InternedMove, NotationError
 from kibitz.games.kozel.cards import CARD_POINTS, CARD_TEXT, notation_key, parse_card
+
+Keyword = Literal["lead", "beat", "discard", "four"]
+"""How cards are played: the first word of a move's notation."""
 
 
 class KozelMove(InternedMove):
     """A set of cards put on the table; the subclass says how. The value is the card mask."""
 
     __slots__ = ("_text", "cards", "count", "mask", "points")
-    keyword: ClassVar[str]
+    keyword: ClassVar[Keyword]
     kind: ClassVar[int]
     face_up: ClassVar[bool]
     """Whether the cards are shown (a discard lies face down unless `discards` is open)."""

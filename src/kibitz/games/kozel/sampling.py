@@ -1,4 +1,4 @@
-"""Filling the places a seat cannot see with cards, for `determinize`.
+"""Determinize: a full Kozel game from a view, the places the seat cannot see filled.
 
 A seat's view leaves some cards unlocated and some places unfilled: other hands, the stock,
 other seats' face-down discards. Most unlocated cards could be in any of those places; a few
@@ -7,19 +7,27 @@ and a face-up card that went back to a hand after a takeover stays with that sea
 or among the cards it put face down since). When the deal is over the teams' card points are
 public too, which fixes how many points the face-down cards in each team's tricks hold.
 
-`fill` chooses such an assignment at random: the restricted cards by a randomized matching,
-then the free cards by shuffling (or, under a points constraint, by sampling which free cards
-go to team 0 with the right number of points, exactly, by counting).
+`load_view` reads the view and lists those places; `fill` chooses an assignment at random:
+the restricted cards by a randomized matching, then the free cards by shuffling (or, under a
+points constraint, by sampling which free cards go to team 0 with the right number of
+points, exactly, by counting).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from math import comb
+from typing import TYPE_CHECKING, Any
 
 from kibitz.core import ViewError
-from kibitz.games.kozel.cards import CARD_POINTS
+from kibitz.games.kozel.cards import CARD_POINTS, FULL_DECK, cards_of, mask_of, parse_card
+from kibitz.games.kozel.moves import KozelMove, move_of
+from kibitz.games.kozel.views import cards_of_texts, finish_load, read_table
+
+if TYPE_CHECKING:
+    from kibitz.games.kozel.game import Kozel
 
 HAND, STOCK, DISCARD = "hand", "stock", "discard"
 
@@ -34,6 +42,112 @@ class Slot:
     seat: int = -1
     trick: int = 0
     team: int = -1
+
+
+def load_view(game: Kozel, view: Mapping[str, Any], rng: random.Random) -> None:
+    """Rebuild the true state from a view, sampling what the seat cannot see (see `fill`):
+    other hands but their known cards, the stock's order, others' discards."""
+    read_table(game, view)
+    me = view["seat"]
+    others = [seat for seat in range(4) if seat != me]
+    current = [_open_play(p) for p in view["trick"]["plays"]]
+    finished = [(record, [_open_play(p) for p in record["plays"]]) for record in view["tricks"]]
+    located = 0 if me is None else mask_of(map(parse_card, view["hand"]))
+    last_face_down = [0] * 4
+    slots: list[Slot] = []
+    hidden: list[list[Any]] = []
+    """The plays whose cards the view hides, in slot order."""
+    tables = [(record["number"], record["winner"] & 1, p) for record, p in finished]
+    tables.append((game.trick_no, -1, current))
+    for number, team, trick_plays in tables:
+        for play in trick_plays:
+            seat, _, cards, count, face_up = play
+            if not face_up:
+                last_face_down[seat] = number
+            if cards is None:
+                hidden.append(play)
+                slots.extend(Slot(DISCARD, seat, number, team) for _ in range(count))
+            else:
+                located |= mask_of(cards)
+    hands = [0, 0, 0, 0]
+    if me is not None:
+        hands[me] = mask_of(map(parse_card, view["hand"]))
+    restricted_cards: list[tuple[int, int, int]] = []
+    for seat in others:
+        for card, since in game.returned[seat].items():
+            if since > last_face_down[seat]:
+                hands[seat] |= 1 << card
+            else:
+                restricted_cards.append((card, seat, since))
+    for seat in others:
+        located |= hands[seat]
+    hand_start = len(slots)
+    for seat in others:
+        need = view["hand_sizes"][seat] - hands[seat].bit_count()
+        if need < 0:
+            raise ViewError(f"seat {seat} is known to hold more cards than it has")
+        slots.extend(Slot(HAND, seat) for _ in range(need))
+    stock_start = len(slots)
+    slots.extend(Slot(STOCK) for _ in range(view["stock_size"]))
+    first_draw: list[int | None] = [None] * 4
+    for record, _ in finished:
+        for drawer in record["draws"]:
+            if first_draw[drawer] is None:
+                first_draw[drawer] = record["number"]
+    restricted: list[tuple[int, list[int]]] = []
+    for card, seat, since in restricted_cards:
+        eligible = [
+            i
+            for i, slot in enumerate(slots)
+            if slot.seat == seat and (slot.kind == HAND or slot.trick >= since)
+        ]
+        restricted.append((card, eligible))
+    taken = located | mask_of(card for card, _, _ in restricted_cards)
+    if not taken >> game.trump_card & 1:
+
+        def could_hold(slot: Slot) -> bool:
+            drew = first_draw[slot.seat] if slot.seat >= 0 else None
+            if slot.kind == STOCK:
+                return True
+            return drew is not None and (slot.kind == HAND or slot.trick > drew)
+
+        restricted.append(
+            (game.trump_card, [i for i, slot in enumerate(slots) if could_hold(slot)])
+        )
+        taken |= 1 << game.trump_card
+    free = cards_of(FULL_DECK & ~taken)
+    team0 = None
+    if view["points"] is not None:
+        team0 = view["points"][0] - sum(
+            CARD_POINTS[c]
+            for _, team, trick_plays in tables
+            if team == 0
+            for p in trick_plays
+            if p[2]
+            for c in p[2]
+        )
+    cards = fill(slots, free, restricted, rng, team0)
+    position = 0
+    for play in hidden:
+        play[2] = cards[position : position + play[3]]
+        position += play[3]
+    for i in range(hand_start, stock_start):
+        hands[slots[i].seat] |= 1 << cards[i]
+    game.hands = hands
+    game.stock = list(reversed(cards[stock_start:]))
+
+    def moves(items: list[list[Any]]) -> list[tuple[int, KozelMove]]:
+        return [(p[0], move_of(p[1], p[2])) for p in items]
+
+    finish_load(
+        game, moves(current), [(record, moves(p)) for record, p in finished], view["to_act"]
+    )
+
+
+def _open_play(data: Mapping[str, Any]) -> list[Any]:
+    """[seat, keyword, cards or None, count, face up] of a play in a view."""
+    cards = None if data["cards"] is None else cards_of_texts(data["cards"])
+    return [data["seat"], data["move"], cards, data["count"], data["face_up"]]
 
 
 def fill(

@@ -1,0 +1,375 @@
+"""What a Kozel seat sees, and the whole state: their typed shapes and the codec.
+
+A view shows the table to everyone: the trump card, the trick in progress, this deal's
+finished tricks (face-down discards without their cards, except to the seat that made them),
+the cards that went back to a hand face up in a takeover, and the scores. A seat also sees
+its hand and its own face-down discards. The state holds everything (`full`: every card).
+`sampling` turns a view back into a full game for `determinize`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, NotRequired, TypedDict
+
+from kibitz.core.views import StateBase, ViewBase
+from kibitz.games.kozel.cards import CARD_TEXT, SUITS, mask_of, parse_card, texts_of
+from kibitz.games.kozel.moves import DISCARD, Keyword, KozelMove, move_of
+from kibitz.games.kozel.tricks import Trick, Undone
+
+if TYPE_CHECKING:
+    from kibitz.games.kozel.game import Kozel
+
+
+class PlayData(TypedDict):
+    """One play: cards a seat put on the table (or, in `undone`, took back in a takeover)."""
+
+    seat: int
+    move: Annotated[Keyword, "How the cards were played."]
+    count: Annotated[int, "How many cards: 1 to 4."]
+    face_up: Annotated[
+        bool,
+        "Whether the cards lie face up (discards are face down unless "
+        "the discards option is open).",
+    ]
+    cards: Annotated[
+        list[str] | None,
+        "The cards (`10H`), or null where this viewer may not "
+        "see them (another seat's face-down discard).",
+    ]
+
+
+class TrickData(TypedDict):
+    """A finished trick of the deal."""
+
+    deal: Annotated[int, "The deal it belongs to, from 1."]
+    number: Annotated[int, "The trick's number in its deal, from 1."]
+    first_leader: Annotated[int, "The seat that led first."]
+    leader: Annotated[
+        int, "The seat of the final lead: the first leader, or the seat that took the trick over."
+    ]
+    takeover: Annotated[int | None, "The seat that took the trick over with four of a suit."]
+    winner: Annotated[int, "The seat that took the trick."]
+    plays: list[PlayData]
+    undone: Annotated[list[PlayData], "The plays a takeover sent back to the hands."]
+    draws: Annotated[list[int], "The seats in the order they drew one card each afterwards."]
+
+
+class TrickInPlay(TypedDict):
+    """The trick on the table now."""
+
+    number: Annotated[int, "The trick's number in the deal, from 1."]
+    first_leader: int
+    leader: Annotated[int, "The seat of the lead the others answer (the taker-over, if any)."]
+    top: Annotated[int | None, "The seat whose cards lie on top; null before the lead."]
+    count: Annotated[int | None, "How many cards each answer must have; null before the lead."]
+    takeover: Annotated[int | None, "The seat that took this trick over, if one did."]
+    takeover_open: Annotated[bool, "Whether a takeover is still allowed in this trick."]
+    plays: list[PlayData]
+    undone: Annotated[list[PlayData], "The plays a takeover sent back to the hands."]
+
+
+class DealResult(TypedDict):
+    """How a finished deal scored."""
+
+    deal: int
+    dealer: int
+    points: Annotated[list[int], "Card points per team (seats 0 and 2, seats 1 and 3)."]
+    tricks: Annotated[list[int], "Tricks per team."]
+    losing: Annotated[list[int], "Losing points each team got."]
+    eggs: Annotated[bool, "Both teams had 60 card points."]
+    doubled: Annotated[bool, "This deal's losing points were doubled (eggs before it)."]
+
+
+class KozelTable(TypedDict):
+    """What everyone sees of the table."""
+
+    deal: Annotated[int, "The deal's number in the series, from 1."]
+    dealer: int
+    trump: Annotated[
+        str, "The card shown to fix the trump suit (it lies somewhere in the stock or was drawn)."
+    ]
+    trump_suit: Annotated[str, "The trump suit: S, H, D or C."]
+    stock_size: Annotated[int, "Cards left to draw."]
+    hand_sizes: Annotated[list[int], "Cards in each seat's hand."]
+    returned: Annotated[
+        list[list[list[str | int]]],
+        "Per seat: [card, trick number] of each face-up "
+        "card that went back to its hand in a takeover and was not played face "
+        "up since.",
+    ]
+    known: Annotated[
+        list[list[str]],
+        "Per seat: the returned cards still surely in its hand (it put nothing face down since).",
+    ]
+    trick: TrickInPlay
+    tricks: Annotated[list[TrickData], "This deal's finished tricks."]
+    last_trick: Annotated[
+        TrickData | None,
+        "The last finished trick, this deal's or, until "
+        "this deal's first trick ends, the previous deal's.",
+    ]
+    tricks_won: Annotated[list[int], "Tricks per team this deal."]
+    points_seen: Annotated[list[int], "Card points per team of the cards shown face up."]
+    points: Annotated[
+        list[int] | None,
+        "Card points per team this deal, once everyone can "
+        "know them (open discards, or the game is over); else null.",
+    ]
+    losing_points: Annotated[list[int], "Losing points per team in the series."]
+    doubled: Annotated[bool, "This deal's losing points are doubled (eggs before it)."]
+    results: Annotated[list[DealResult], "The finished deals, first deal first."]
+
+
+class KozelSeatPart(KozelTable):
+    """The table and one seat's own cards."""
+
+    hand: Annotated[list[str] | None, "This seat's hand; null for a spectator."]
+    discards: Annotated[
+        list[str] | None, "The cards this seat put face down this deal; null for a spectator."
+    ]
+
+
+class KozelView(ViewBase, KozelSeatPart):
+    """What one Kozel seat (or a spectator) sees."""
+
+    scores: NotRequired[Annotated[list[float], "Once over: each seat's team's losing points."]]
+
+
+class KozelStatePart(KozelTable):
+    """The table with every card shown, and where every card is."""
+
+    hands: Annotated[list[list[str]], "Every seat's hand."]
+    stock: Annotated[list[str], "The stock, the next card to draw first."]
+    to_act: list[int]
+    over: bool
+
+
+class KozelState(StateBase, KozelStatePart):
+    """The whole true state of a Kozel game."""
+
+
+# ----------------------------------------------------------------- writing
+
+
+def play_data(game: Kozel, seat: int, move: KozelMove, viewer: int | None, full: bool) -> PlayData:
+    public = move.face_up or game._open
+    shown = public or full or seat == viewer
+    return {
+        "seat": seat,
+        "move": move.keyword,
+        "count": move.count,
+        "face_up": public,
+        "cards": [CARD_TEXT[c] for c in move.cards] if shown else None,
+    }
+
+
+def undone_data(undone: list[Undone]) -> list[PlayData]:
+    return [
+        {
+            "seat": seat,
+            "move": keyword,
+            "count": count,
+            "face_up": public,
+            "cards": None if cards is None else [CARD_TEXT[c] for c in cards],
+        }
+        for seat, keyword, cards, count, public in undone
+    ]
+
+
+def trick_data(game: Kozel, trick: Trick, viewer: int | None, full: bool) -> TrickData:
+    return {
+        "deal": game.deal_no,
+        "number": trick.number,
+        "first_leader": trick.first_leader,
+        "leader": trick.leader,
+        "takeover": trick.takeover,
+        "winner": trick.winner,
+        "plays": [play_data(game, s, m, viewer, full) for s, m in trick.plays],
+        "undone": undone_data(trick.undone),
+        "draws": list(trick.draws),
+    }
+
+
+def _certain(game: Kozel) -> list[list[int]]:
+    """Per seat, the returned cards still surely in its hand: it has put nothing face
+    down since they went back."""
+    out: list[list[int]] = []
+    for seat, returned in enumerate(game.returned):
+        last = max((t for t, _ in game._face_down_tricks(seat)), default=0)
+        out.append(sorted(card for card, since in returned.items() if since > last))
+    return out
+
+
+def table_data(game: Kozel, viewer: int | None, full: bool) -> KozelTable:
+    """What `viewer` sees of the table (everything with `full`)."""
+    points_seen = [0, 0]
+    for trick in game.tricks:
+        points_seen[trick.winner & 1] += sum(
+            m.points for _, m in trick.plays if m.face_up or game._open
+        )
+    known = full or game._open or game._over
+    last_trick = game.previous_last
+    if game.tricks:
+        last_trick = trick_data(game, game.tricks[-1], viewer, full)
+    return {
+        "deal": game.deal_no,
+        "dealer": game.dealer,
+        "trump": CARD_TEXT[game.trump_card],
+        "trump_suit": SUITS[game.trump],
+        "stock_size": len(game.stock),
+        "hand_sizes": [h.bit_count() for h in game.hands],
+        "returned": [
+            [[CARD_TEXT[c], since] for c, since in sorted(r.items())] for r in game.returned
+        ],
+        "known": [[CARD_TEXT[c] for c in cards] for cards in _certain(game)],
+        "trick": {
+            "number": game.trick_no,
+            "first_leader": game.first_leader,
+            "leader": game.leader,
+            "top": game.top_seat if game.plays else None,
+            "count": game.top_mask.bit_count() if game.plays else None,
+            "takeover": game.takeover,
+            "takeover_open": game.takeover_open,
+            "plays": [play_data(game, s, m, viewer, full) for s, m in game.plays],
+            "undone": undone_data(game.undone),
+        },
+        "tricks": [trick_data(game, t, viewer, full) for t in game.tricks],
+        "last_trick": last_trick,
+        "tricks_won": list(game.tricks_won),
+        "points_seen": points_seen,
+        "points": list(game.points) if known else None,
+        "losing_points": list(game.losing),
+        "doubled": game.doubled,
+        "results": [_result(r) for r in game.results],
+    }
+
+
+def _result(result: DealResult) -> DealResult:
+    """A copy of a deal's result (its lists are not shared)."""
+    return {**result, "points": list(result["points"])}
+
+
+def view_data(game: Kozel, seat: int | None) -> KozelSeatPart:
+    table = table_data(game, seat, full=False)
+    if seat is None:
+        return {**table, "hand": None, "discards": None}
+    mine = 0
+    for _, mask in game._face_down_tricks(seat):
+        mine |= mask
+    return {**table, "hand": texts_of(game.hands[seat]), "discards": texts_of(mine)}
+
+
+def state_data(game: Kozel) -> KozelStatePart:
+    return {
+        **table_data(game, None, full=True),
+        "hands": [texts_of(hand) for hand in game.hands],
+        "stock": [CARD_TEXT[c] for c in reversed(game.stock)],
+        "to_act": sorted(game._to_act),
+        "over": game._over,
+    }
+
+
+# ----------------------------------------------------------------- reading
+
+
+def read_table(game: Kozel, data: Mapping[str, Any]) -> None:
+    """The public part shared by states and views; plays are read by the callers."""
+    game.deal_no = data["deal"]
+    game.dealer = data["dealer"]
+    game.trump_card = parse_card(data["trump"])
+    game.trump = game.trump_card // 9
+    trick = data["trick"]
+    game.trick_no = trick["number"]
+    game.first_leader = trick["first_leader"]
+    game.leader = trick["leader"]
+    game.takeover = trick["takeover"]
+    game.undone = read_undone(trick["undone"])
+    game.tricks_won = list(data["tricks_won"])
+    game.losing = list(data["losing_points"])
+    game.doubled = data["doubled"]
+    game.results = [_result(r) for r in data["results"]]
+    game.returned = [
+        {parse_card(text): since for text, since in seat_cards} for seat_cards in data["returned"]
+    ]
+    game.previous_last = None if data["tricks"] else data["last_trick"]
+    game._over = data["over"]
+    if len(game.returned) != 4 or len(game.tricks_won) != 2 or len(game.losing) != 2:
+        raise ValueError("a Kozel state has four seats and two teams")
+
+
+def read_undone(items: Sequence[Mapping[str, Any]]) -> list[Undone]:
+    return [
+        (
+            u["seat"],
+            u["move"],
+            None if u["cards"] is None else tuple(map(parse_card, u["cards"])),
+            u["count"],
+            u["face_up"],
+        )
+        for u in items
+    ]
+
+
+def finish_load(
+    game: Kozel,
+    plays: list[tuple[int, KozelMove]],
+    tricks: list[tuple[Mapping[str, Any], list[tuple[int, KozelMove]]]],
+    to_act: Sequence[int],
+) -> None:
+    """Set the trick in progress and the finished tricks, derive what follows from them
+    (what lies on top, the takeover's state, the seat to act, the points) and check it."""
+    game.plays = plays
+    game.top_seat, game.top_mask = -1, 0
+    for seat, move in plays:
+        if move.kind != DISCARD:
+            game.top_seat, game.top_mask = seat, move.mask
+    game.answered = max(0, len(plays) - 1)
+    game.takeover_open = game.takeover is None and (not plays or plays[0][1].count < 4)
+    game.tricks = []
+    game.points = [0, 0]
+    game.first_draw = [None] * 4
+    for record, trick_plays in tricks:
+        trick = Trick(
+            record["number"],
+            record["first_leader"],
+            record["leader"],
+            record["takeover"],
+            record["winner"],
+            trick_plays,
+            read_undone(record["undone"]),
+            list(record["draws"]),
+        )
+        game.tricks.append(trick)
+        game.points[trick.winner & 1] += sum(m.points for _, m in trick_plays)
+        for drawer in trick.draws:
+            if game.first_draw[drawer] is None:
+                game.first_draw[drawer] = trick.number
+    if game._over:
+        game._to_act = frozenset()
+    else:
+        seat = game.leader if not plays else (plays[-1][0] + 1) & 3
+        game._to_act = frozenset((seat,))
+    if sorted(game._to_act) != list(to_act):
+        raise ValueError(f"seat {sorted(game._to_act)} acts, not {list(to_act)}")
+
+
+def load_state(game: Kozel, state: Mapping[str, Any]) -> None:
+    """Restore what `state_data` wrote."""
+    read_table(game, state)
+    game.hands = [mask_of(map(parse_card, hand)) for hand in state["hands"]]
+    game.stock = [parse_card(text) for text in reversed(state["stock"])]
+
+    def plays(items: list[Mapping[str, Any]]) -> list[tuple[int, KozelMove]]:
+        return [(p["seat"], move_of(p["move"], cards_of_texts(p["cards"]))) for p in items]
+
+    finish_load(
+        game,
+        plays(state["trick"]["plays"]),
+        [(record, plays(record["plays"])) for record in state["tricks"]],
+        state["to_act"],
+    )
+
+
+def cards_of_texts(texts: list[str]) -> list[int]:
+    return [parse_card(text) for text in texts]
