@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from kibitz.core import Game, Move, View
-from kibitz.games.goxeso.faces import COLUMNS, JOKER
+from kibitz.games.goxeso.cards import COLUMNS, JOKER
 from kibitz.games.goxeso.moves import Flip, Offer
 from kibitz.games.kozel.cards import parse_card
 from kibitz.games.kozel.moves import KozelMove

@@ -30,6 +30,10 @@ from kibitz.core.game import Game
 from kibitz.core.record import Record, replay
 from kibitz.core.registry import determinize, from_state, make
 
+Validate = Callable[[str, Mapping[str, Any]], None]
+"""Called with ("view", view) or ("state", state) for every view and state a run looks at
+(for example a JSON Schema validator); it raises to fail the run."""
+
 Twin = Callable[[Game[Any], int, random.Random], Game[Any]]
 """A game that differs from the given one only in what `seat` cannot see (built from the
 true state, independently of `view`), used to prove that views leak nothing."""
@@ -101,12 +105,20 @@ def _check_refusal(
 
 
 def _check_views(
-    where: str, game: Game[Any], rng: random.Random, twin: Twin | None, report: Report
+    where: str,
+    game: Game[Any],
+    rng: random.Random,
+    twin: Twin | None,
+    report: Report,
+    *,
+    validate: Validate | None,
 ) -> None:
     for seat in [None, *range(game.players)]:
         view = game.view(seat)
         report.views += 1
         _check_plain(f"{where} view({seat})", view)
+        if validate is not None:
+            validate("view", view)
         if _has_key(view, "seed"):
             _fail(where, f"view({seat}) contains a seed")
         if seat is not None:
@@ -184,11 +196,13 @@ def check_game(
     twin: Twin | None = None,
     deep_every: int = 1,
     max_steps: int = 100_000,
+    validate: Validate | None = None,
 ) -> Report:
     """Play one random game per seed and check the API contract; raise `ConformanceError`.
 
     Views, determinizations, twins and state round trips are checked every `deep_every`
-    steps (and at the start and the end); the cheaper checks after every step.
+    steps (and at the start and the end); the cheaper checks after every step. `validate`
+    sees every view and state checked.
     """
     options = dict(options or {})
     report = Report()
@@ -202,8 +216,8 @@ def check_game(
             where = f"{label} step {step}"
             _check_step(where, game, rng, seen, report)
             if step % deep_every == 0:
-                _check_views(where, game, rng, twin, report)
-                _check_state(where, game)
+                _check_views(where, game, rng, twin, report, validate=validate)
+                _check_state(where, game, validate)
             seat = rng.choice(sorted(game.to_act()))
             move = rng.choice(list(game.legal_moves(seat)))
             seen.append(str(move))
@@ -224,8 +238,8 @@ def check_game(
         if any(game.legal_moves(s) for s in range(players)):
             _fail(where, "legal moves after the end")
         _check_refusal(where, game, partial(game.apply, 0, seen[-1]), GameOverError)
-        _check_views(where, game, rng, twin, report)
-        _check_state(where, game)
+        _check_views(where, game, rng, twin, report, validate=validate)
+        _check_state(where, game, validate)
         _check_record(where, game)
         report.games += 1
         report.finished += 1
@@ -234,9 +248,11 @@ def check_game(
     return report
 
 
-def _check_state(where: str, game: Game[Any]) -> None:
+def _check_state(where: str, game: Game[Any], validate: Validate | None) -> None:
     state = game.to_state()
     _check_plain(f"{where} state", state)
+    if validate is not None:
+        validate("state", state)
     restored = from_state(json.loads(_json(state)))
     if _json(restored.to_state()) != _json(state):
         _fail(where, "from_state(to_state()) is a different game")

@@ -60,16 +60,24 @@ def _document(root: type, game: type[Game[Any]], what: str) -> Schema:
 
 
 def _typed_dict(cls: type, defs: dict[str, Schema]) -> Schema:
+    """The object schema of a `TypedDict`. Its keys are required but those marked
+    `NotRequired` (read from the hints: with postponed annotations, Python 3.11's
+    `__required_keys__` misses the mark)."""
     hints = typing.get_type_hints(cls, include_extras=True)
-    required = cls.__required_keys__  # type: ignore[attr-defined]
     properties = {name: _field(kind, defs) for name, kind in hints.items()}
     return {
         "type": "object",
         "description": _doc(cls),
         "properties": properties,
-        "required": [name for name in hints if name in required],
+        "required": [name for name, kind in hints.items() if not _optional(kind)],
         "additionalProperties": False,
     }
+
+
+def _optional(kind: Any) -> bool:
+    while typing.get_origin(kind) is typing.Annotated:
+        kind = typing.get_args(kind)[0]
+    return typing.get_origin(kind) is NotRequired
 
 
 def _dataclass(cls: type, defs: dict[str, Schema]) -> Schema:

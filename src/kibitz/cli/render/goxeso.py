@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from kibitz.core import View
-from kibitz.games.goxeso.faces import cell_name, face_name
-from kibitz.games.goxeso.turns import Turn, seen_cards
+from kibitz.games.goxeso.cards import cell_name, face_name
+from kibitz.games.goxeso.turns import seen_cards
+from kibitz.games.goxeso.views import read_turn
 
 COLUMNS = "abcdefgh"
 
@@ -37,7 +38,7 @@ def _board(view: View) -> list[str]:
     rows = view["board"]
     size = len(rows)
     options = view["options"]
-    turns = [Turn.from_data(turn, size, options["classic"]) for turn in view["turns"]]
+    turns = [read_turn(turn, size, options["classic"]) for turn in view["turns"]]
     marks = {
         cell_name(cell, size): f"({face_name(face)})" for cell, face in seen_cards(turns).items()
     }

@@ -1,10 +1,27 @@
 """Goxeso: the advanced Memory game with a joker pair, swaps, line captures, reservations and
-the team variants Bridge and Cross; classic Pexeso is its option `classic`."""
+the team variants Bridge and Cross; classic Pexeso is its option `classic`.
+
+Every game package has the same modules: `cards` (how cards are numbered and written),
+`moves` (the moves and their notation), `options` (the rule options), `setup` (shuffled or
+given deals), `game` (the engine), `views` (the typed shapes of views and states, and their
+codec) and `sampling` (determinize: a full game from a view); besides them,
+`turns` (the record of a turn) and `exchange` (the trades of the exchange phase).
+"""
 
 from kibitz.core import GameSpec, register
 from kibitz.games.goxeso.game import Goxeso
-from kibitz.games.goxeso.moves import ACCEPT, DECLINE, PASS, Flip, GoxesoMove, Offer, Word
+from kibitz.games.goxeso.moves import (
+    ACCEPT,
+    DECLINE,
+    PASS,
+    Flip,
+    GoxesoMove,
+    Offer,
+    Word,
+    parse_move,
+)
 from kibitz.games.goxeso.options import GoxesoOptions
+from kibitz.games.goxeso.views import GoxesoState, GoxesoView
 
 register(
     GameSpec(
@@ -27,6 +44,9 @@ __all__ = [
     "Goxeso",
     "GoxesoMove",
     "GoxesoOptions",
+    "GoxesoState",
+    "GoxesoView",
     "Offer",
     "Word",
+    "parse_move",
 ]

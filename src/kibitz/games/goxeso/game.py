@@ -8,7 +8,8 @@ an exchange phase of `offer`/`accept`/`decline`/`pass` moves may follow.
 The engine's memory of cards is `board` (a face per cell, `EMPTY` once taken) and `holders`
 (per face, who holds its taken cards); pairs, reservations and blocks all follow from these.
 The tuple of `flip` moves of the non-empty cells is rebuilt only when cards leave the board,
-so listing legal moves is cheap.
+so listing legal moves is cheap. What the seats see is in `views`, how `determinize` fills in
+the face-down cards in `sampling`.
 """
 
 from __future__ import annotations
@@ -17,19 +18,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kibitz.core import Game, NotationError, State, View, ViewError
+from kibitz.core import Game, NotationError, State, View
 from kibitz.core.rng import derive
+from kibitz.games.goxeso.cards import EMPTY, SIZES, cell_name, face_ids, face_name
 from kibitz.games.goxeso.exchange import Trade, trade, trades_between
-from kibitz.games.goxeso.faces import (
-    EMPTY,
-    SIZES,
-    cell_name,
-    face_ids,
-    face_name,
-    read_cell,
-    read_face,
-)
-from kibitz.games.goxeso.holdings import holdings_data, read_holdings
 from kibitz.games.goxeso.moves import (
     ACCEPT,
     DECLINE,
@@ -41,15 +33,23 @@ from kibitz.games.goxeso.moves import (
     parse_move,
 )
 from kibitz.games.goxeso.options import GoxesoOptions
+from kibitz.games.goxeso.sampling import load_view
 from kibitz.games.goxeso.setup import read_board, shuffled_board
-from kibitz.games.goxeso.turns import Turn, seen_cards
-
-PLAY = "play"
-EXCHANGE = "exchange"
-OVER = "over"
-
-UNKNOWN = -2
-"""A face-down cell of a view while its face is being sampled."""
+from kibitz.games.goxeso.turns import Turn
+from kibitz.games.goxeso.views import (
+    EXCHANGE,
+    OVER,
+    PLAY,
+    Ending,
+    GoxesoState,
+    GoxesoStatePart,
+    GoxesoTable,
+    GoxesoView,
+    Phase,
+    load_state,
+    state_data,
+    table_data,
+)
 
 _ANSWERS = (ACCEPT, DECLINE)
 
@@ -65,6 +65,8 @@ class Goxeso(Game[GoxesoMove]):
 
     name = "goxeso"
     options_class = GoxesoOptions
+    view_type = GoxesoView
+    state_type = GoxesoState
     options: GoxesoOptions
 
     def __init__(self, players: int, options: GoxesoOptions) -> None:
@@ -99,8 +101,8 @@ class Goxeso(Game[GoxesoMove]):
         self.recent: list[Turn] = []
         """The last completed turns, oldest first, up to one per seat (a full round), so that
         a view read once per own turn still shows every card turned since."""
-        self.phase = PLAY
-        self.ended: str | None = None
+        self.phase: Phase = PLAY
+        self.ended: Ending | None = None
         """Why the game ended: "empty" (the board; after any exchange phase) or "idle"."""
         self.exchanging = False
         """Whether an exchange phase began (it stays true after it ends)."""
@@ -284,7 +286,7 @@ class Goxeso(Game[GoxesoMove]):
         else:
             self._end("empty")
 
-    def _end(self, reason: str) -> None:
+    def _end(self, reason: Ending) -> None:
         self.phase = OVER
         self.ended = reason
         self._finish()
@@ -388,197 +390,14 @@ class Goxeso(Game[GoxesoMove]):
 
     # ----------------------------------------------------------------- views and state
 
-    def _public(self, full: bool) -> dict[str, Any]:
-        """Everything everyone sees; with `full`, the faces of face-down cards too."""
-        n, board, first = self.size, self.board, self.first
-        rows: list[list[str | None]] = []
-        for row in range(n):
-            cells: list[str | None] = []
-            for cell in range(row * n, row * n + n):
-                face = board[cell]
-                if face == EMPTY:
-                    cells.append(None)
-                elif full or cell == first:
-                    cells.append(face_name(face))
-                else:
-                    cells.append("?")
-            rows.append(cells)
-        face_up = None
-        if first >= 0:
-            face_up = {
-                "seat": self.turn_seat,
-                "cell": cell_name(first, n),
-                "face": face_name(board[first]),
-            }
-        return {
-            "board": rows,
-            "phase": self.phase,
-            "start": self.start,
-            "turn": self.turn,
-            "idle": self.idle,
-            "idle_cap": self.cap,
-            "cards_left": self.left,
-            "face_up": face_up,
-            "last_turn": None if self.last is None else self.last.to_data(n),
-            "turns": [turn.to_data(n) for turn in self.recent],
-            "holdings": holdings_data(self.holders, self.faces, self.owner_seats),
-            "scores": list(self._scores()),
-            "exchange": self._exchange_data(),
-            "ended": self.ended,
-        }
+    def _view(self, seat: int | None) -> GoxesoTable:
+        return table_data(self, full=False)
 
-    def _exchange_data(self) -> dict[str, Any] | None:
-        if not self.exchanging:
-            return None
-        pending = None
-        if self.pending is not None:
-            seat, offer = self.pending
-            pending = {
-                "from": seat,
-                "to": offer.to,
-                "get": face_name(offer.get),
-                "give": face_name(offer.give),
-            }
-        return {
-            "log": [[seat, str(move)] for seat, move in self.log],
-            "pending": pending,
-            "passes": self.passes,
-        }
-
-    def _view(self, seat: int | None) -> View:
-        return self._public(full=False)
-
-    def _state(self) -> State:
-        data = self._public(full=True)
-        data["to_act"] = sorted(self._to_act)
-        data["over"] = self._over
-        return data
+    def _state(self) -> GoxesoStatePart:
+        return state_data(self)
 
     def _load_state(self, state: State) -> None:
-        self._load(state, self._read_board(state["board"], known=True), None)
+        load_state(self, state)
 
     def _load_view(self, view: View, rng: random.Random) -> None:
-        try:
-            self._load(view, self._read_board(view["board"], known=False), rng)
-        except ValueError as error:
-            if isinstance(error, ViewError):
-                raise
-            raise ViewError(f"cannot determinize a goxeso view: {error}") from error
-
-    def _read_board(self, rows: Any, known: bool) -> list[int]:
-        """The cells of a state (faces) or a view (`?` for face-down cards: `UNKNOWN`)."""
-        n = self.size
-        if not isinstance(rows, list) or len(rows) != n:
-            raise ValueError(f"the board must have {n} rows")
-        board = []
-        for row in rows:
-            if not isinstance(row, list) or len(row) != n:
-                raise ValueError(f"every row of the board must have {n} cells")
-            for text in row:
-                if text is None:
-                    board.append(EMPTY)
-                elif text == "?" and not known:
-                    board.append(UNKNOWN)
-                else:
-                    face = read_face(text, n, self.classic) if isinstance(text, str) else None
-                    if face is None:
-                        raise ValueError(f"no face {text!r} in this game")
-                    board.append(face)
-        return board
-
-    def _load(self, data: Mapping[str, Any], board: list[int], rng: random.Random | None) -> None:
-        """Restore from a state (`rng` None, every face known) or a view (sample the face-down
-        cards with `rng`), then check that the result shows exactly `data`."""
-        n, players = self.size, self.players
-        self.holders = read_holdings(
-            data["holdings"], self.faces, self.owner_seats, n, self.classic
-        )
-        self.pairs = [0] * len(self.owner_seats)
-        for held in self.holders:
-            if len(held) == 2 and held[0] == held[1]:
-                self.pairs[held[0]] += 1
-        self.phase = data["phase"]
-        if self.phase not in (PLAY, EXCHANGE, OVER):
-            raise ValueError(f"no phase {self.phase!r}")
-        self.start, self.turn, self.idle = data["start"], data["turn"], data["idle"]
-        self.ended = data["ended"]
-        last = data["last_turn"]
-        self.last = None if last is None else Turn.from_data(last, n, self.classic)
-        turns = data["turns"]
-        if not isinstance(turns, list) or len(turns) > players:
-            raise ValueError(f"turns must list at most {players} turns")
-        self.recent = [Turn.from_data(turn, n, self.classic) for turn in turns]
-        if turns and turns[-1] != last:
-            raise ValueError("the last of the recent turns is not the last turn")
-        if self.recent:
-            self.last = self.recent[-1]
-        face_up = data["face_up"]
-        self.first = -1
-        if face_up is not None:
-            cell = read_cell(face_up["cell"], n) if isinstance(face_up["cell"], str) else None
-            if cell is None:
-                raise ValueError(f"no cell {face_up['cell']!r}")
-            self.first = cell
-        to_act = frozenset(data["to_act"])
-        if not to_act <= set(range(players)) or len(to_act) > 1:
-            raise ValueError(f"bad seats to act {data['to_act']}")
-        self._to_act = to_act
-        self._over = bool(data["over"])
-        if self.phase == PLAY and to_act:
-            (seat,) = to_act
-            self.turn_seat = face_up["seat"] if face_up is not None else seat
-        self._load_exchange(data["exchange"])
-        if rng is not None:
-            self._sample(board, rng)
-        self.board = board
-        self.left = sum(1 for face in board if face != EMPTY)
-        self._open = None
-        shown = self._public(full=rng is None)
-        for key, value in shown.items():
-            if data[key] != value:
-                raise ValueError(f"{key} is inconsistent: {data[key]!r}, expected {value!r}")
-        problems = self.invariants()
-        if problems:
-            raise ValueError("; ".join(problems))
-
-    def _load_exchange(self, data: Any) -> None:
-        self.exchanging = data is not None
-        self.log, self.made, self.pending, self.passes = [], set(), None, 0
-        if data is None:
-            return
-        owner_of = self.owner_of
-        for seat, text in data["log"]:
-            move = self.parse_move(text)
-            self.log.append((seat, move))
-            if type(move) is Offer:
-                self.made.add(trade(owner_of[seat], move.get, owner_of[move.to], move.give))
-        self.passes = data["passes"]
-        pending = data["pending"]
-        if pending is not None:
-            seat, offer = self.log[-1]
-            if type(offer) is not Offer:
-                raise ValueError("a pending offer that is not the last exchange move")
-            self.pending = (seat, offer)
-
-    def _sample(self, board: list[int], rng: random.Random) -> None:
-        """Fill the view's face-down cards: those turned in the recent turns where everyone saw
-        them go, the other faces not accounted for shuffled over the rest."""
-        for cell, face in seen_cards(self.recent).items():
-            if board[cell] == UNKNOWN:
-                board[cell] = face
-            elif board[cell] != face:
-                raise ViewError(f"the card seen on {cell_name(cell, self.size)} is not there")
-        missing = []
-        for face in self.faces:
-            count = 2 - len(self.holders[face]) - board.count(face)
-            if count < 0:
-                raise ViewError(f"face {face_name(face)} is more than twice in the view")
-            missing.extend([face] * count)
-        unknown = [cell for cell, face in enumerate(board) if face == UNKNOWN]
-        if len(unknown) != len(missing):
-            raise ViewError(
-                f"{len(unknown)} face-down cells but {len(missing)} cards not accounted for"
-            )
-        rng.shuffle(missing)
-        for cell, face in zip(unknown, missing, strict=True):
-            board[cell] = face
+        load_view(self, view, rng)

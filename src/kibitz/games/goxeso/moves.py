@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from kibitz.core import InternedMove, NotationError
-from kibitz.games.goxeso.faces import COLUMNS, JOKER, MAX_FACE, MAX_SIZE, face_name
+from kibitz.games.goxeso.cards import COLUMNS, JOKER, MAX_FACE, MAX_SIZE, face_name
 
 
 class Flip(InternedMove):

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kibitz.core import SetupError
-from kibitz.games.goxeso.faces import COLUMNS, face_ids, face_name, read_face
+from kibitz.games.goxeso.cards import COLUMNS, face_ids, face_name, read_face
 
 
 def shuffled_board(size: int, classic: bool, rng: random.Random) -> list[int]:

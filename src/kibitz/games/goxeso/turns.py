@@ -1,12 +1,9 @@
-"""The record of one turn (cards turned, swap, captures, claims, lone card) that views carry,
-so a client or a bot can build its memory of the face-down cards."""
+"""The record of one turn (cards turned, swap, captures, claims, lone card) that views carry
+(see `views`), so a client or a bot can build its memory of the face-down cards."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-from kibitz.games.goxeso.faces import cell_name, face_name, read_cell, read_face
 
 
 class Turn:
@@ -57,64 +54,6 @@ class Turn:
             cards = [(self.cell1, self.face1), (self.cell2, self.face2)]
         claimed = {cell for _, cell, _ in self.claims}
         return [(cell, face) for cell, face in cards if cell not in claimed]
-
-    def to_data(self, size: int) -> dict[str, Any]:
-        """The turn as plain data, cells written `c3` and faces `J` or `5`."""
-
-        def card(cell: int, face: int) -> dict[str, Any]:
-            return {"cell": cell_name(cell, size), "face": face_name(face)}
-
-        def owned(owner: int, cell: int, face: int) -> dict[str, Any]:
-            return {"owner": owner, **card(cell, face)}
-
-        return {
-            "turn": self.number,
-            "flips": [
-                {"seat": self.seat1, **card(self.cell1, self.face1)},
-                {"seat": self.seat2, **card(self.cell2, self.face2)},
-            ],
-            "result": "match" if self.match else "miss",
-            "owner": self.owner if self.match else None,
-            "swap": self.swap,
-            "captured": [card(cell, face) for cell, face in self.captured],
-            "claims": [owned(*claim) for claim in self.claims],
-            "lone": None if self.lone is None else owned(*self.lone),
-            "remaining": [card(cell, face) for cell, face in self.remaining()],
-        }
-
-    @classmethod
-    def from_data(cls, data: Any, size: int, classic: bool) -> Turn:
-        """The turn that `to_data` wrote; anything malformed raises `ValueError`."""
-
-        def cell(text: Any) -> int:
-            found = read_cell(text, size) if isinstance(text, str) else None
-            if found is None:
-                raise ValueError(f"no cell {text!r} on a {size}x{size} board")
-            return found
-
-        def face(text: Any) -> int:
-            found = read_face(text, size, classic) if isinstance(text, str) else None
-            if found is None:
-                raise ValueError(f"no face {text!r} in this game")
-            return found
-
-        first, second = data["flips"]
-        turn = cls(
-            data["turn"],
-            (first["seat"], cell(first["cell"]), face(first["face"])),
-            (second["seat"], cell(second["cell"]), face(second["face"])),
-        )
-        turn.match = data["result"] == "match"
-        turn.owner = data["owner"] if turn.match else -1
-        turn.swap = bool(data["swap"])
-        turn.captured = [(cell(c["cell"]), face(c["face"])) for c in data["captured"]]
-        turn.claims = [(c["owner"], cell(c["cell"]), face(c["face"])) for c in data["claims"]]
-        lone = data["lone"]
-        if lone is not None:
-            turn.lone = (lone["owner"], cell(lone["cell"]), face(lone["face"]))
-        if turn.to_data(size) != data:
-            raise ValueError("the last turn's record is inconsistent")
-        return turn
 
 
 def seen_cards(turns: Sequence[Turn]) -> dict[int, int]:

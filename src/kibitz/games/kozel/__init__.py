@@ -1,9 +1,17 @@
-"""Kozel on 4 cards: two teams of two, beating one to one, four of a suit, series to 12."""
+"""Kozel on 4 cards: two teams of two, beating one to one, four of a suit, series to 12.
+
+Every game package has the same modules: `cards` (how cards are numbered and written),
+`moves` (the moves and their notation), `options` (the rule options), `setup` (shuffled or
+given deals), `game` (the engine), `views` (the typed shapes of views and states, and their
+codec) and `sampling` (determinize: a full game from a view); besides them,
+`legal` (the legal-move tables) and `tricks` (the record of a finished trick).
+"""
 
 from kibitz.core import GameSpec, register
 from kibitz.games.kozel.game import Kozel
 from kibitz.games.kozel.moves import Beat, Discard, Four, KozelMove, Lead, parse_move
 from kibitz.games.kozel.options import KozelOptions
+from kibitz.games.kozel.views import KozelState, KozelView
 
 register(
     GameSpec(
@@ -18,4 +26,15 @@ register(
     )
 )
 
-__all__ = ["Beat", "Discard", "Four", "Kozel", "KozelMove", "KozelOptions", "Lead", "parse_move"]
+__all__ = [
+    "Beat",
+    "Discard",
+    "Four",
+    "Kozel",
+    "KozelMove",
+    "KozelOptions",
+    "KozelState",
+    "KozelView",
+    "Lead",
+    "parse_move",
+]

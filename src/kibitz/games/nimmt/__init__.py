@@ -1,24 +1,16 @@
-"""X bere! (X nimmt!) and classic 6 nimmt!: one placement engine, two registered games."""
+"""X bere! (X nimmt!) and classic 6 nimmt!: one placement engine, two registered games.
+
+Every game package has the same modules: `cards` (how cards are numbered and written),
+`moves` (the moves and their notation), `options` (the rule options), `setup` (shuffled or
+given deals), `game` (the engine), `views` (the typed shapes of views and states, and their
+codec) and `sampling` (determinize: a full game from a view).
+"""
 
 from kibitz.core import GameSpec, register
-from kibitz.games.nimmt.game import RowGame
-from kibitz.games.nimmt.moves import Play, Take, XCard
+from kibitz.games.nimmt.game import RowGame, SixNimmt, XBere
+from kibitz.games.nimmt.moves import Play, RowMove, Take, XCard, parse_move
 from kibitz.games.nimmt.options import SixNimmtOptions, XBereOptions
-
-
-class XBere(RowGame):
-    """X bere!: rows limited to 3, 4 and 5 cards, personal X rows and X piles."""
-
-    name = "xbere"
-    options_class = XBereOptions
-
-
-class SixNimmt(RowGame):
-    """Classic 6 nimmt!: four rows, the sixth card takes, bullheads are penalty."""
-
-    name = "6nimmt"
-    options_class = SixNimmtOptions
-
+from kibitz.games.nimmt.views import SixNimmtState, SixNimmtView, XBereState, XBereView
 
 register(
     GameSpec(
@@ -43,4 +35,19 @@ register(
     )
 )
 
-__all__ = ["Play", "SixNimmt", "Take", "XBere", "XCard"]
+__all__ = [
+    "Play",
+    "RowGame",
+    "RowMove",
+    "SixNimmt",
+    "SixNimmtOptions",
+    "SixNimmtState",
+    "SixNimmtView",
+    "Take",
+    "XBere",
+    "XBereOptions",
+    "XBereState",
+    "XBereView",
+    "XCard",
+    "parse_move",
+]

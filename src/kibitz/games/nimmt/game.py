@@ -11,20 +11,30 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
-from kibitz.core import Game, State, View, ViewError
+from kibitz.core import Game, State, View
 from kibitz.core.rng import derive
 from kibitz.games.nimmt.cards import bullheads
 from kibitz.games.nimmt.moves import Play, RowMove, Take, XCard, parse_move
 from kibitz.games.nimmt.options import MAX_DECK, Rules, SixNimmtOptions, XBereOptions
+from kibitz.games.nimmt.sampling import load_view
 from kibitz.games.nimmt.setup import read_deal, round_setups, shuffled_deal
+from kibitz.games.nimmt.views import (
+    SixNimmtState,
+    SixNimmtView,
+    XBereState,
+    XBereView,
+    load_state,
+    state_data,
+    view_data,
+)
 
 _PLAYS = [Play(card) for card in range(MAX_DECK + 1)]
 _XCARDS = [XCard(card) for card in range(MAX_DECK + 1)]
 _TAKES = [Take(row) for row in range(1, 11)]
 
-Pending = tuple[str, int, list[int]]
+Pending = tuple[Literal["take", "x"], int, list[int]]
 """A decision the placement waits for: ("take", seat, []) or ("x", seat, taken cards)."""
 
 
@@ -307,127 +317,36 @@ class RowGame(Game[RowMove]):
 
     # ----------------------------------------------------------------- views and state
 
-    def _pile_keys(self) -> tuple[str, str]:
-        return ("x_rows", "x_piles") if self.rules.x_rows else ("", "piles")
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return view_data(self, seat)
 
-    def _public(self) -> dict[str, Any]:
-        """Everything every seat and spectator sees."""
-        row_key, pile_key = self._pile_keys()
-        data: dict[str, Any] = {
-            "round": self.round + 1,
-            "turn": self.turn + 1,
-            "rows": [list(row) for row in self.rows],
-            "row_limits": list(self.rules.row_limits),
-            "hand_sizes": [len(hand) for hand in self.hands],
-            "known": [sorted(cards) for cards in self.known],
-            "chosen": [card is not None for card in self.chosen],
-            "revealed": [[card, seat] for card, seat in self.queue],
-            "placed": self.placed,
-            "pending": _pending_data(self.pending, self.queue, self.placed),
-            pile_key: [list(pile) for pile in self.piles],
-            "round_scores": [list(scores) for scores in self.round_scores],
-            "dealt": self.dealt,
-            "emptied": self.emptied,
-            "events": [dict(event) for event in self.events],
-        }
-        if row_key:
-            data[row_key] = [list(row) for row in self.x_rows]
-        return data
-
-    def _view(self, seat: int | None) -> View:
-        data = self._public()
-        data["hand"] = None if seat is None else list(self.hands[seat])
-        data["choice"] = None if seat is None else self.chosen[seat]
-        data["scores"] = self.public_scores()
-        return data
-
-    def _state(self) -> State:
-        data = self._public()
-        data["hands"] = [list(hand) for hand in self.hands]
-        data["choices"] = list(self.chosen)
-        data["to_act"] = sorted(self._to_act)
-        data["over"] = self._over
-        data["scores"] = list(self._scores())
-        return data
-
-    def _load_common(self, data: Mapping[str, Any]) -> None:
-        row_key, pile_key = self._pile_keys()
-        self.round = data["round"] - 1
-        self.turn = data["turn"] - 1
-        self.rows = [list(row) for row in data["rows"]]
-        self.known = [set(cards) for cards in data["known"]]
-        self.queue = [(card, seat) for card, seat in data["revealed"]]
-        self.placed = data["placed"]
-        pending = data["pending"]
-        self.pending = (
-            None
-            if pending is None
-            else (pending["decision"], pending["seat"], list(pending["cards"]))
-        )
-        self.piles = [list(pile) for pile in data[pile_key]]
-        self.x_rows = [list(row) for row in data[row_key]] if row_key else self.x_rows
-        self.round_scores = [list(scores) for scores in data["round_scores"]]
-        self.dealt = data["dealt"]
-        self.emptied = data["emptied"]
-        self.events = [dict(event) for event in data["events"]]
-        self._to_act = frozenset(data["to_act"])
-        self._over = data["over"]
-        if len(self.rows) != len(self.rules.row_limits) or len(self.piles) != self.players:
-            raise ValueError("the rows or piles do not match the options")
+    def _state(self) -> dict[str, Any]:
+        return state_data(self)
 
     def _load_state(self, state: State) -> None:
-        self._load_common(state)
-        self.hands = [sorted(hand) for hand in state["hands"]]
-        self.chosen = list(state["choices"])
+        load_state(self, state)
 
     def _load_view(self, view: View, rng: random.Random) -> None:
-        self._load_common(view)
-        me = view["seat"]
-        players = self.players
-        located: set[int] = set()
-        for group in (self.rows, self.x_rows, self.piles, self.known):
-            for cards in group:
-                located.update(cards)
-        located.update(card for card, _ in self.queue[self.placed :])
-        if self.pending is not None:
-            located.update(self.pending[2])
-        chosen = view["chosen"]
-        if me is not None:
-            located.update(view["hand"])
-            if view["choice"] is not None:
-                located.add(view["choice"])
-        pool = [card for card in range(1, self.rules.deck_size + 1) if card not in located]
-        rng.shuffle(pool)
-        self.hands = [[] for _ in range(players)]
-        self.chosen = [None] * players
-        for seat in range(players):
-            if seat == me:
-                self.hands[seat] = sorted(view["hand"])
-                self.chosen[seat] = view["choice"]
-                continue
-            known = sorted(self.known[seat])
-            size = view["hand_sizes"][seat] + (1 if chosen[seat] else 0)
-            need = size - len(known)
-            if need < 0 or need > len(pool):
-                raise ViewError(f"seat {seat}'s hand does not fit the cards left unseen")
-            cards = known + [pool.pop() for _ in range(need)]
-            if chosen[seat]:
-                self.chosen[seat] = cards.pop(rng.randrange(len(cards)))
-            self.hands[seat] = sorted(cards)
-        choosing = frozenset(s for s in range(players) if not chosen[s])
-        if self.pending is None and not self._over and self._to_act != choosing:
-            raise ViewError("the seats to act do not match the choices made")
+        load_view(self, view, rng)
+
+
+class XBere(RowGame):
+    """X bere!: rows limited to 3, 4 and 5 cards, personal X rows and X piles."""
+
+    name = "xbere"
+    options_class = XBereOptions
+    view_type = XBereView
+    state_type = XBereState
+
+
+class SixNimmt(RowGame):
+    """Classic 6 nimmt!: four rows, the sixth card takes, bullheads are penalty."""
+
+    name = "6nimmt"
+    options_class = SixNimmtOptions
+    view_type = SixNimmtView
+    state_type = SixNimmtState
 
 
 def _one(card: int) -> int:
     return 1
-
-
-def _pending_data(
-    pending: Pending | None, queue: list[tuple[int, int]], placed: int
-) -> dict[str, Any] | None:
-    if pending is None:
-        return None
-    decision, seat, cards = pending
-    card = queue[placed][0] if decision == "take" else queue[placed - 1][0]
-    return {"decision": decision, "seat": seat, "card": card, "cards": list(cards)}

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kibitz.core import Game, Move, View
-from kibitz.games.goxeso.faces import COLUMNS, JOKER
+from kibitz.games.goxeso.cards import COLUMNS, JOKER
 from kibitz.games.goxeso.moves import ACCEPT, DECLINE, PASS, Flip, Offer
 from kibitz.rl.adapters.base import FixedActionAdapter, Trace, seat_view
 from kibitz.rl.layout import Field, Layout, Vector, put

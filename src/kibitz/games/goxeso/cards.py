@@ -1,4 +1,4 @@
-"""Faces and cells of Goxeso: how cards and board cells are numbered and written.
+"""Goxeso's cards and cells: how faces and board cells are numbered and written.
 
 A face is a small int: 0 is the joker (written `J`), 1..P-1 the other pairs (1..P in classic
 Pexeso, which has no joker). A cell is `row * size + column`, written as a column letter from

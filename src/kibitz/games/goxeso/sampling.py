@@ -1,0 +1,57 @@
+"""Determinize: a full Goxeso game from a view, its face-down cards filled in.
+
+Everyone sees the same, so a view fixes everything but the faces of the face-down cards.
+Those that the recent turns showed go back where everyone saw them go; the faces not
+accounted for (by the board, the holdings and those turns) are shuffled over the rest.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from kibitz.core import ViewError
+from kibitz.games.goxeso.cards import cell_name, face_name
+from kibitz.games.goxeso.turns import seen_cards
+from kibitz.games.goxeso.views import UNKNOWN, place_board, read_cells, read_table
+
+if TYPE_CHECKING:
+    from kibitz.games.goxeso.game import Goxeso
+
+
+def load_view(game: Goxeso, view: Mapping[str, Any], rng: random.Random) -> None:
+    """Rebuild the true state from a view, sampling the face-down cards with `rng`."""
+    try:
+        board = read_cells(game, view["board"], known=False)
+        read_table(game, view)
+        sample(game, board, rng)
+        place_board(game, view, board, full=False)
+    except ValueError as error:
+        if isinstance(error, ViewError):
+            raise
+        raise ViewError(f"cannot determinize a goxeso view: {error}") from error
+
+
+def sample(game: Goxeso, board: list[int], rng: random.Random) -> None:
+    """Fill the view's face-down cards: those turned in the recent turns where everyone saw
+    them go, the other faces not accounted for shuffled over the rest."""
+    for cell, face in seen_cards(game.recent).items():
+        if board[cell] == UNKNOWN:
+            board[cell] = face
+        elif board[cell] != face:
+            raise ViewError(f"the card seen on {cell_name(cell, game.size)} is not there")
+    missing = []
+    for face in game.faces:
+        count = 2 - len(game.holders[face]) - board.count(face)
+        if count < 0:
+            raise ViewError(f"face {face_name(face)} is more than twice in the view")
+        missing.extend([face] * count)
+    unknown = [cell for cell, face in enumerate(board) if face == UNKNOWN]
+    if len(unknown) != len(missing):
+        raise ViewError(
+            f"{len(unknown)} face-down cells but {len(missing)} cards not accounted for"
+        )
+    rng.shuffle(missing)
+    for cell, face in zip(unknown, missing, strict=True):
+        board[cell] = face

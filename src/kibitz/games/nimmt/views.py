@@ -1,0 +1,239 @@
+"""What a seat of X bere! or 6 nimmt! sees, and the whole state: typed shapes and the codec.
+
+Everyone sees the rows, the hand sizes, who has chosen a card this turn (not which), the
+cards revealed and how they were placed, the cards known to be back in a hand (X bere!), the
+X rows and the piles. A seat also sees its hand and its own face-down choice. X bere! names
+its piles `x_piles` and adds `x_rows`; 6 nimmt! has `piles`. `sampling` turns a view back
+into a full game for `determinize`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict
+
+from kibitz.core.views import StateBase, ViewBase
+
+if TYPE_CHECKING:
+    from kibitz.games.nimmt.game import Pending, RowGame
+
+
+class PlaceEvent(TypedDict):
+    """A revealed card placed on a row."""
+
+    type: Literal["place"]
+    seat: int
+    card: int
+    row: Annotated[int, "The row, numbered from 1."]
+
+
+class TakeEvent(TypedDict):
+    """A card that took a row: it filled the row, or was lower than every row's end and its
+    player chose the row."""
+
+    type: Literal["take"]
+    seat: int
+    card: Annotated[int, "The card that now starts the row."]
+    row: Annotated[int, "The row, numbered from 1."]
+    cards: Annotated[list[int], "The cards taken."]
+    reason: Literal["full", "low"]
+
+
+class XEvent(TypedDict):
+    """X bere!: the taker chose its X card; the other taken cards went back to its hand."""
+
+    type: Literal["x"]
+    seat: int
+    card: Annotated[int, "The X card, laid on the seat's X row."]
+    packed: Annotated[
+        bool,
+        "The X card was lower than the X row's end: the X row went to the "
+        "X pile and the card starts it anew.",
+    ]
+    back: Annotated[list[int], "The cards that went back to the hand (now known to all)."]
+
+
+class PendingDecision(TypedDict):
+    """A decision the placement waits for."""
+
+    decision: Annotated[
+        Literal["take", "x"],
+        "take: choose a row to take (`take N`); x: choose "
+        "the X card among the taken cards (`x N`).",
+    ]
+    seat: int
+    card: Annotated[int, "The card being placed."]
+    cards: Annotated[list[int], "For x: the taken cards to choose from."]
+
+
+class RowsTable(TypedDict):
+    """What everyone sees in both games."""
+
+    round: Annotated[int, "The round, from 1."]
+    turn: Annotated[int, "The turn, from 1 (counted over the whole game)."]
+    rows: Annotated[list[list[int]], "The rows on the table, in row order, oldest card first."]
+    row_limits: Annotated[list[int], "The limit of each row."]
+    hand_sizes: Annotated[list[int], "Cards in each seat's hand (a chosen card not counted)."]
+    known: Annotated[
+        list[list[int]], "Per seat: cards seen going back to its hand, not played since."
+    ]
+    chosen: Annotated[list[bool], "Per seat: whether it has chosen its card this turn."]
+    revealed: Annotated[
+        list[list[int]], "This turn's revealed cards as [card, seat], lowest first."
+    ]
+    placed: Annotated[int, "How many of the revealed cards are placed."]
+    pending: PendingDecision | None
+    round_scores: Annotated[list[list[int]], "Per finished round: each seat's penalty."]
+    dealt: Annotated[int, "Cards dealt into play this round (the rest of the deck is unseen)."]
+    emptied: Annotated[bool, "Someone played the last card of their hand this turn."]
+    events: Annotated[
+        list[PlaceEvent | TakeEvent | XEvent], "How this turn's revealed cards were placed so far."
+    ]
+
+
+class XBereTable(RowsTable):
+    """What everyone sees in X bere!."""
+
+    x_piles: Annotated[list[list[int]], "Per seat: its X pile (penalty cards, counted double)."]
+    x_rows: Annotated[list[list[int]], "Per seat: its X row, ascending."]
+
+
+class SixNimmtTable(RowsTable):
+    """What everyone sees in 6 nimmt!."""
+
+    piles: Annotated[list[list[int]], "Per seat: the cards it took (penalty)."]
+
+
+class SeatPart(TypedDict):
+    """One seat's own cards."""
+
+    hand: Annotated[list[int] | None, "This seat's hand, ascending; null for a spectator."]
+    choice: Annotated[int | None, "The card this seat chose this turn, if any."]
+    scores: Annotated[
+        list[float] | None,
+        "Each seat's penalty so far, when everyone can work "
+        "it out (not while bullheads of hidden hand cards count); else null.",
+    ]
+
+
+class StatePart(TypedDict):
+    """Every seat's cards."""
+
+    hands: list[list[int]]
+    choices: Annotated[list[int | None], "Each seat's face-down choice this turn."]
+    to_act: list[int]
+    over: bool
+    scores: Annotated[list[float], "Each seat's penalty so far."]
+
+
+class XBereView(ViewBase, XBereTable, SeatPart):
+    """What one X bere! seat (or a spectator) sees."""
+
+
+class SixNimmtView(ViewBase, SixNimmtTable, SeatPart):
+    """What one 6 nimmt! seat (or a spectator) sees."""
+
+
+class XBereState(StateBase, XBereTable, StatePart):
+    """The whole true state of an X bere! game."""
+
+
+class SixNimmtState(StateBase, SixNimmtTable, StatePart):
+    """The whole true state of a 6 nimmt! game."""
+
+
+# ----------------------------------------------------------------- writing
+# The keys depend on the game (x_piles and x_rows, or piles), so the data is built as a
+# plain dict; the schema test checks it against the TypedDicts above.
+
+
+def _pile_keys(game: RowGame) -> tuple[str, str]:
+    return ("x_rows", "x_piles") if game.rules.x_rows else ("", "piles")
+
+
+def table_data(game: RowGame) -> dict[str, Any]:
+    """Everything every seat and spectator sees."""
+    row_key, pile_key = _pile_keys(game)
+    data: dict[str, Any] = {
+        "round": game.round + 1,
+        "turn": game.turn + 1,
+        "rows": [list(row) for row in game.rows],
+        "row_limits": list(game.rules.row_limits),
+        "hand_sizes": [len(hand) for hand in game.hands],
+        "known": [sorted(cards) for cards in game.known],
+        "chosen": [card is not None for card in game.chosen],
+        "revealed": [[card, seat] for card, seat in game.queue],
+        "placed": game.placed,
+        "pending": _pending_data(game.pending, game.queue, game.placed),
+        pile_key: [list(pile) for pile in game.piles],
+        "round_scores": [list(scores) for scores in game.round_scores],
+        "dealt": game.dealt,
+        "emptied": game.emptied,
+        "events": [dict(event) for event in game.events],
+    }
+    if row_key:
+        data[row_key] = [list(row) for row in game.x_rows]
+    return data
+
+
+def _pending_data(
+    pending: Pending | None, queue: list[tuple[int, int]], placed: int
+) -> PendingDecision | None:
+    if pending is None:
+        return None
+    decision, seat, cards = pending
+    card = queue[placed][0] if decision == "take" else queue[placed - 1][0]
+    return {"decision": decision, "seat": seat, "card": card, "cards": list(cards)}
+
+
+def view_data(game: RowGame, seat: int | None) -> dict[str, Any]:
+    data = table_data(game)
+    data["hand"] = None if seat is None else list(game.hands[seat])
+    data["choice"] = None if seat is None else game.chosen[seat]
+    data["scores"] = game.public_scores()
+    return data
+
+
+def state_data(game: RowGame) -> dict[str, Any]:
+    data = table_data(game)
+    data["hands"] = [list(hand) for hand in game.hands]
+    data["choices"] = list(game.chosen)
+    data["to_act"] = sorted(game.to_act())
+    data["over"] = game.is_over()
+    data["scores"] = list(game.scores())
+    return data
+
+
+# ----------------------------------------------------------------- reading
+
+
+def read_table(game: RowGame, data: Mapping[str, Any]) -> None:
+    """What states and views share; hands and choices are read by the callers."""
+    row_key, pile_key = _pile_keys(game)
+    game.round = data["round"] - 1
+    game.turn = data["turn"] - 1
+    game.rows = [list(row) for row in data["rows"]]
+    game.known = [set(cards) for cards in data["known"]]
+    game.queue = [(card, seat) for card, seat in data["revealed"]]
+    game.placed = data["placed"]
+    pending = data["pending"]
+    game.pending = (
+        None if pending is None else (pending["decision"], pending["seat"], list(pending["cards"]))
+    )
+    game.piles = [list(pile) for pile in data[pile_key]]
+    game.x_rows = [list(row) for row in data[row_key]] if row_key else game.x_rows
+    game.round_scores = [list(scores) for scores in data["round_scores"]]
+    game.dealt = data["dealt"]
+    game.emptied = data["emptied"]
+    game.events = [dict(event) for event in data["events"]]
+    game._to_act = frozenset(data["to_act"])
+    game._over = data["over"]
+    if len(game.rows) != len(game.rules.row_limits) or len(game.piles) != game.players:
+        raise ValueError("the rows or piles do not match the options")
+
+
+def load_state(game: RowGame, state: Mapping[str, Any]) -> None:
+    """Restore what `state_data` wrote."""
+    read_table(game, state)
+    game.hands = [sorted(hand) for hand in state["hands"]]
+    game.chosen = list(state["choices"])
