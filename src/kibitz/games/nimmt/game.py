@@ -3,7 +3,8 @@
 A turn: every seat chooses a hand card face down (simultaneously: all seats are to act);
 when the last seat has chosen, the cards are revealed and placed from the lowest. A card
 that cannot be placed, or that fills a row, stops the placement until its player decides
-(`take N`, then in X bere! `x N`); those decisions are ordinary moves of that seat.
+(`take N`, then in X bere! `x N`); those decisions are ordinary moves of that seat. What
+the seats see is in `views`, how `determinize` deals the unseen cards in `sampling`.
 """
 
 from __future__ import annotations
