@@ -68,12 +68,13 @@ def pettingzoo(name: str, players: int, options: dict[str, Any], seconds: float)
 def openspiel(
     name: str, players: int, options: dict[str, Any], seconds: float, observe: bool = False
 ) -> float:
-    game = kos.load(name, players, seed=0, **options)
+    game = kos.load(name, players, **options)
     rng = random.Random(0)
-    steps = 0
+    steps, seed = 0, 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = game.new_initial_state()
+        state = game.new_dealt_state(seed)
+        seed += 1
         while not state.is_terminal():
             player = state.current_player()
             if player == pyspiel.PlayerId.SIMULTANEOUS:

@@ -46,6 +46,8 @@ def test_episode_against_bots(config: tuple[str, int, dict[str, Any]]) -> None:
     while not done:
         legal = np.flatnonzero(observation["action_mask"]).tolist()
         assert legal and legal == np.flatnonzero(info["action_mask"]).tolist()
+        masks = env.action_masks()
+        assert masks.dtype == np.bool_ and np.flatnonzero(masks).tolist() == legal
         observation, reward, done, truncated, info = env.step(rng.choice(legal))
         assert not truncated
         steps += 1

@@ -56,9 +56,9 @@ def test_openspiel_observations_ignore_what_the_player_cannot_see(
     config: tuple[str, int, dict[str, Any]],
 ) -> None:
     name, players, options = config
-    game = kos.load(name, players, seed=2, turn_based=True, **options)
+    game = kos.load(name, players, turn_based=True, **options)
     rng = random.Random(6)
-    state = game.new_initial_state()
+    state = game.new_dealt_state(2)
     while not state.is_terminal():
         for player in range(players):
             sampled = state.resample(player, random.Random(rng.random()))
@@ -75,8 +75,8 @@ def test_openspiel_observations_ignore_what_the_player_cannot_see(
 
 def test_observations_differ_between_seats_and_states() -> None:
     """The check above is not vacuous: observations carry each seat's own cards."""
-    game = kos.load("xbere", 3, seed=1)
-    state = game.new_initial_state()
+    game = kos.load("xbere", 3)
+    state = game.new_dealt_state(1)
     tensors = [tuple(state.observation_tensor(p)) for p in range(3)]
     assert len(set(tensors)) == 3
     public = game.make_observer(

@@ -3,6 +3,8 @@ games against kibitz bots, serialization, and records <-> OpenSpiel histories.""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from typing import Any
 
@@ -32,20 +34,18 @@ def _variants(name: str) -> list[bool]:
 def test_random_sim_test(config: tuple[str, int, dict[str, Any]]) -> None:
     name, players, options = config
     for turn_based in _variants(name):
-        game = kos.load(name, players, seed=7, turn_based=turn_based, **options)
-        # serialize=False: OpenSpiel's game-and-state serialization asks a sampled-chance
-        # game for its C++ generator, which Python games cannot provide; state
-        # serialization is checked below.
-        pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+        game = kos.load(name, players, turn_based=turn_based, **options)
+        # serialize=True: serialize_game_and_state and back at many states of each game.
+        pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
 
 def test_game_types_and_string_loading() -> None:
-    game = pyspiel.load_game("kibitz_xbere(players=3,options=rounds:2 take_on:over,seed=1)")
+    game = pyspiel.load_game("kibitz_xbere(players=3,options=rounds:2 take_on:over)")
     assert isinstance(game, kos.KibitzGame)
     kind = game.get_type()
     assert kind.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert game.adapter.options["rounds"] == 2 and game.adapter.options["take_on"] == "over"
     turns = kos.load("xbere", 3, turn_based=True)
     assert turns.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
@@ -58,7 +58,11 @@ def _random_play(state: Any, rng: random.Random, steps: int) -> None:
     for _ in range(steps):
         if state.is_terminal():
             return
-        if state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            assert sum(probabilities) == pytest.approx(1.0)
+            state.apply_action(rng.choice(outcomes))
+        elif state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
             state.apply_actions(
                 [rng.choice(state.legal_actions(p)) for p in range(state.num_players())]
             )
@@ -69,16 +73,39 @@ def _random_play(state: Any, rng: random.Random, steps: int) -> None:
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_state_serialization_round_trip(config: tuple[str, int, dict[str, Any]]) -> None:
     name, players, options = config
-    game = kos.load(name, players, seed=3, **options)
+    game = kos.load(name, players, **options)
     state = game.new_initial_state()
     rng = random.Random(1)
     while not state.is_terminal():
-        copy = game.deserialize_state(state.serialize())
-        assert str(copy) == str(state)
-        assert copy.history() == state.history()
-        for p in range(players):
-            assert copy.information_state_string(p) == state.information_state_string(p)
+        text, pickled = pyspiel.serialize_game_and_state(game, state), pickle.dumps(state)
+        copies = [
+            game.deserialize_state(state.serialize()),
+            pyspiel.deserialize_game_and_state(text)[1],
+            pickle.loads(pickled),
+            copy.deepcopy(state),
+        ]
+        for twin in copies:
+            assert isinstance(twin, kos.KibitzState)
+            assert str(twin) == str(state)
+            assert twin.history() == state.history()
+            for p in range(players):
+                assert twin.information_state_string(p) == state.information_state_string(p)
+                assert twin.information_state_tensor(p) == state.information_state_tensor(p)
+        # A copy plays on by itself: the original does not move with it.
+        twin = copies[2]
+        before = str(state)
+        _random_play(twin, random.Random(0), 1)
+        assert str(state) == before
         _random_play(state, rng, 7)
+
+
+def test_games_pickle_and_deep_copy_as_their_game_string() -> None:
+    game = kos.load("xbere", 3, take_on="over", turn_based=True)
+    for twin in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert isinstance(twin, kos.KibitzGame)
+        assert str(twin) == str(game)
+        assert twin.adapter.options == game.adapter.options
+        assert twin.turn_based
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
@@ -97,13 +124,15 @@ def test_records_and_histories_convert_both_ways(config: tuple[str, int, dict[st
         assert state.returns() == state.adapter.returns(game, "win")
         history = kos.record_to_history(record, turn_based=turn_based)
         assert history == list(state.history())
-        assert len(history) == len(record.moves)
-        back = kos.history_to_record(kos.game_for(record, turn_based), game.seed or 0, history)
+        assert len(history) == kos.SEED_BYTES + len(record.moves)
+        assert history[: kos.SEED_BYTES] == kos.seed_actions(game.seed or 0)
+        back = kos.history_to_record(kos.game_for(record, turn_based), history)
         assert replay(back).to_state() == game.to_state()
         if not turn_based:
             continue
         # In turn order the actions are the record's moves one for one.
-        assert [state.adapter.action_name(a) for a in history] == [t for _, t in record.moves]
+        moves = history[kos.SEED_BYTES :]
+        assert [state.adapter.action_name(a) for a in moves] == [t for _, t in record.moves]
 
 
 def _opponent_level(name: str) -> str:
@@ -116,7 +145,7 @@ def test_openspiel_ismcts_plays_a_full_game_against_kibitz_bots(
     config: tuple[str, int, dict[str, Any]],
 ) -> None:
     name, players, options = config
-    game = kos.load(name, players, seed=4, turn_based=True, **options)
+    game = kos.load(name, players, turn_based=True, **options)
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
     bot = ismcts.ISMCTSBot(
         game, evaluator, uct_c=2.0, max_simulations=15, random_state=np.random.RandomState(2)
@@ -125,7 +154,7 @@ def test_openspiel_ismcts_plays_a_full_game_against_kibitz_bots(
     level = _opponent_level(name)
     opponents = {seat: make_bot(name, level) for seat in range(1, players)}
     rng = random.Random(5)
-    state = game.new_initial_state()
+    state = game.new_dealt_state(4)
     searched = 0
     while not state.is_terminal():
         player = state.current_player()
@@ -145,8 +174,8 @@ def test_openspiel_ismcts_plays_a_full_game_against_kibitz_bots(
 
 
 def test_ismcts_default_resampler_keeps_the_information_state() -> None:
-    game = kos.load("xbere", 3, seed=9, turn_based=True)
-    state = game.new_initial_state()
+    game = kos.load("xbere", 3, turn_based=True)
+    state = game.new_dealt_state(9)
     _random_play(state, random.Random(4), 5)
     player = state.current_player()
     sampled = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))

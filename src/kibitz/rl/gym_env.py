@@ -115,6 +115,11 @@ class KibitzGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         info["illegal"] = played_illegal
         return self._observation(), reward, over, False, info
 
+    def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """The legal actions now, as booleans: the method sb3-contrib's MaskablePPO (and its
+        `ActionMasker` wrapper) asks every step."""
+        return self._mask().astype(bool)
+
     def render(self) -> str | None:
         if self.render_mode is None or self.game is None:
             return None

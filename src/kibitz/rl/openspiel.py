@@ -10,18 +10,16 @@ parameters:
 - `players` (int): seats (the game's usual count by default);
 - `options` (string): rule options as `name:value` words, lists with `/`, for example
   `"rounds:2 take_on:over row_limits:3/4/5"` (OpenSpiel's game strings allow no commas);
-- `seed` (int): -1 (default) draws every new game's kibitz seed unpredictably; another
-  number draws them from a generator seeded with it, so a program that makes the same calls
-  sees the same deals (OpenSpiel clones states through `new_initial_state`, which draws
-  too);
 - `reward` (string): `win` or `score` (docs/rl.md);
 - `turn_based` (bool): X bere! and 6 nimmt! are simultaneous-move games; `true` asks the
   choices seat by seat instead (each still face down), a sequential game for algorithms such
   as IS-MCTS that need one.
 
-Chance is sampled (`SAMPLED_STOCHASTIC`): the kibitz seed drawn for a new state fixes the
-deal and every later chance event; `resample_from_infostate` draws a full game consistent
-with a player's view with `kibitz.core.determinize`.
+Chance is explicit (`EXPLICIT_STOCHASTIC`): a new state starts with eight chance nodes of 256
+uniform outcomes, the bytes of the kibitz seed, which fixes the deal and every later chance
+event of the game. Nothing else is random, so a state is its seed and its moves: it pickles,
+deep-copies and serializes (`pyspiel.serialize_game_and_state` too). `resample_from_infostate`
+draws a full game consistent with a player's view with `kibitz.core.determinize`.
 """
 
 from __future__ import annotations
@@ -38,7 +36,7 @@ import pyspiel  # type: ignore[import-not-found]
 import kibitz
 from kibitz.core import Game, Record, determinize, start
 from kibitz.core.registry import spec
-from kibitz.core.rng import SEED_BITS, fresh_seed
+from kibitz.core.rng import SEED_BITS
 from kibitz.rl.adapters import (
     REWARD_MODES,
     Adapter,
@@ -50,6 +48,19 @@ from kibitz.rl.adapters import (
 )
 
 PREFIX = "kibitz_"
+
+SEED_BYTES = 8
+"""Chance nodes at the start of a game: the bytes of its kibitz seed, most significant first
+(the top bit is dropped: kibitz seeds have SEED_BITS = 63 bits, and each seed is reached by
+exactly two byte strings, so seeds stay uniform)."""
+
+_CHANCE_OUTCOMES = [(byte, 1.0 / 256) for byte in range(256)]
+_SEED_MASK = (1 << SEED_BITS) - 1
+
+
+def seed_actions(seed: int) -> list[int]:
+    """The chance actions that deal the game of kibitz seed `seed`."""
+    return list(seed.to_bytes(SEED_BYTES, "big"))
 
 
 # ----------------------------------------------------------------- options as text
@@ -129,7 +140,7 @@ def _game_type(name: str, sequential: bool) -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS
         if simultaneous
         else pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -143,7 +154,6 @@ def _game_type(name: str, sequential: bool) -> pyspiel.GameType:
         parameter_specification={
             "players": game_spec.default_players,
             "options": "",
-            "seed": -1,
             "reward": "win",
             "turn_based": False,
         },
@@ -166,7 +176,7 @@ class KibitzGame(pyspiel.Game):  # type: ignore[misc]
             _game_type(name, turn_based),
             pyspiel.GameInfo(
                 num_distinct_actions=kibitz_adapter.num_actions,
-                max_chance_outcomes=0,
+                max_chance_outcomes=256,
                 num_players=players,
                 min_utility=-1.0,
                 max_utility=1.0,
@@ -181,12 +191,27 @@ class KibitzGame(pyspiel.Game):  # type: ignore[misc]
         self.reward: RewardMode = reward
         self.turn_based = turn_based
         self.simultaneous = _simultaneous(name) and not turn_based
-        seed = int(params["seed"])
-        self._seeds = random.Random(fresh_seed() if seed < 0 else seed)
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickled as its game string (the game has no other state)."""
+        return (_game_from_string, (str(self),))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> KibitzGame:
+        return self  # immutable, like every OpenSpiel game
 
     def new_initial_state(self, *args: Any) -> KibitzState:
-        """A new game with the next kibitz seed of this game's generator."""
-        return KibitzState(self, self._seeds.getrandbits(SEED_BITS))
+        """A new game at its first chance node (the seed is dealt by chance actions)."""
+        return KibitzState(self, None)
+
+    def new_dealt_state(self, seed: int) -> KibitzState:
+        """A new game past its chance nodes, dealt by kibitz seed `seed`."""
+        state = KibitzState(self, None)
+        for byte in seed_actions(seed):
+            state.apply_action(byte)
+        return state
+
+    def max_chance_nodes_in_history(self) -> int:
+        return SEED_BYTES
 
     def state_of(self, game: Game[Any]) -> KibitzState:
         """An OpenSpiel state that plays on from kibitz game `game` (its seats, options)."""
@@ -213,8 +238,20 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         self._reward: RewardMode = game.reward
         self._simultaneous = game.simultaneous
         self._seed = seed
+        self._dealt: list[int] = []
+        """The seed bytes drawn by the chance nodes so far."""
         self._box: _Box | None = None
         self._traces: list[Trace] | None = None
+
+    def __reduce__(self) -> tuple[Any, tuple[KibitzGame, str]]:
+        """Pickled as its game and its serialization (OpenSpiel's own state format)."""
+        return (_state_from_string, (cast(KibitzGame, self.get_game()), self.serialize()))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> KibitzState:
+        return cast(KibitzState, self.clone())
+
+    def _dealing(self) -> bool:
+        return self._seed is None and self._box is None
 
     # The kibitz game is made on first use: OpenSpiel clones a state by making a new one
     # and copying the attributes over, and a clone need not deal a game it will not use.
@@ -227,7 +264,9 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         """The kibitz game (the true state: seats' views come from it)."""
         box = self._box
         if box is None:
-            seed = self._seed if self._seed is not None else fresh_seed()
+            seed = self._seed
+            if seed is None:
+                raise pyspiel.SpielError("no game yet: the chance nodes deal its seed first")
             adapter = self.adapter
             game = kibitz.make(adapter.game_name, adapter.players, seed, **adapter.options)
             self.restart(game)
@@ -264,6 +303,8 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
     # ----------------------------------------------------------------- OpenSpiel API
 
     def current_player(self) -> int:
+        if self._dealing():
+            return int(pyspiel.PlayerId.CHANCE)
         game = self.kibitz_game
         if game.is_over():
             return int(pyspiel.PlayerId.TERMINAL)
@@ -272,13 +313,25 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.SIMULTANEOUS)
         return min(to_act)
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return list(_CHANCE_OUTCOMES) if self._dealing() else []
+
     def _legal_actions(self, player: int) -> list[int]:
+        if self._dealing():
+            return []
         game = self.kibitz_game
         if player not in game.to_act():
             return []
         return self.adapter.legal_actions(game, player)
 
     def _apply_action(self, action: int) -> None:
+        if self._dealing():
+            if not 0 <= action < 256:
+                raise pyspiel.SpielError(f"a chance outcome is a byte, not {action}")
+            self._dealt.append(action)
+            if len(self._dealt) == SEED_BYTES:
+                self._seed = int.from_bytes(bytes(self._dealt), "big") & _SEED_MASK
+            return
         game = self.kibitz_game
         to_act = game.to_act()
         if self._simultaneous and len(to_act) > 1:
@@ -302,22 +355,24 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
             trace.after(game, seat, move)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed byte {action}"
         return f"{player}: {self.adapter.action_name(action)}"
 
     def is_terminal(self) -> bool:
-        return self.kibitz_game.is_over()
+        return not self._dealing() and self.kibitz_game.is_over()
 
     def returns(self) -> list[float]:
+        if self._dealing():
+            return [0.0] * self.num_players()
         return self.adapter.returns(self.kibitz_game, self._reward)
 
     def rewards(self) -> list[float]:
         return self.returns()
 
     # OpenSpiel's C++ `observation_tensor(player)` first sizes the tensor by writing one for
-    # a throwaway `new_initial_state()`, which deals a whole kibitz game: most of the cost
-    # of reading a tensor. These write the tensor straight from Python, and draw the seed
-    # that throwaway state would have drawn, so a seeded game deals the same games whichever
-    # way tensors are read.
+    # a throwaway `new_initial_state()`. These write the tensor straight from Python into
+    # the observer's preallocated buffer.
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The observation tensor of `player` (default: the current player)."""
@@ -332,13 +387,14 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
             player = self.current_player()
         if not 0 <= player < self.num_players():
             raise pyspiel.SpielError(f"no tensor for player {player}")
-        cast(KibitzGame, self.get_game()).new_initial_state()
         observer = _observer(self._key, perfect_recall)
         observer.set_from(self, player)
         assert observer.tensor is not None
         return cast(list[float], observer.tensor.tolist())
 
     def __str__(self) -> str:
+        if self._dealing():
+            return f"dealing: seed bytes {self._dealt}"
         return json.dumps(self.kibitz_game.to_state(), sort_keys=True, separators=(",", ":"))
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> KibitzState:
@@ -380,14 +436,18 @@ class KibitzObserver:
     def set_from(self, state: KibitzState, player: int) -> None:
         if self.tensor is None:
             return
-        view = seat_view(state.kibitz_game, player)
         self.tensor.fill(0.0)
+        if state._dealing():
+            return  # nothing to see before the deal
+        view = seat_view(state.kibitz_game, player)
         if self.perfect_recall:
             self.adapter.write_observation(view, state.trace(player), self.tensor)
         else:
             self.adapter.encode(view, self.tensor)
 
     def string_from(self, state: KibitzState, player: int) -> str:
+        if state._dealing():
+            return ""
         game = state.kibitz_game
         if self.public_only:
             return self.adapter.view_text(game.view(None))
@@ -449,10 +509,18 @@ def register_all() -> None:
 register_all()
 
 
+def _game_from_string(text: str) -> KibitzGame:
+    """The game of a game string (unpickling; importing this module registers the games)."""
+    return cast(KibitzGame, pyspiel.load_game(text))
+
+
+def _state_from_string(game: KibitzGame, text: str) -> KibitzState:
+    return cast(KibitzState, game.deserialize_state(text))
+
+
 def load(
     name: str,
     players: int | None = None,
-    seed: int = -1,
     reward: RewardMode = "win",
     turn_based: bool = False,
     **options: Any,
@@ -462,7 +530,6 @@ def load(
     params: dict[str, Any] = {
         "players": spec(name).default_players if players is None else players,
         "options": options_to_text(options),
-        "seed": seed,
         "reward": reward,
         "turn_based": turn_based,
     }
@@ -492,10 +559,14 @@ def game_for(record: Record, turn_based: bool = False, reward: RewardMode = "win
 
 def record_to_state(record: Record, turn_based: bool = False) -> KibitzState:
     """The OpenSpiel state after the record's moves, reached through OpenSpiel actions:
-    its `history()` is the record's OpenSpiel history. Simultaneous choices of one turn are
-    gathered into one joint action."""
+    its `history()` is the record's OpenSpiel history (the seed's chance actions, then the
+    moves; a record with an explicit deal has no chance actions). Simultaneous choices of
+    one turn are gathered into one joint action."""
     game = game_for(record, turn_based)
-    state = game.state_of(start(record))
+    if record.setup is None and record.seed is not None:
+        state = game.new_dealt_state(record.seed)
+    else:
+        state = game.state_of(start(record))
     moves = list(record.moves)
     i = 0
     while i < len(moves):
@@ -531,16 +602,20 @@ def state_to_record(state: KibitzState) -> Record:
 
 def history_to_record(
     game: KibitzGame,
-    kibitz_seed: int,
     history: Iterable[int],
     setup: Mapping[str, Any] | None = None,
+    seed: int = 0,
 ) -> Record:
-    """The record of the game dealt by `kibitz_seed` (or `setup`) and played by the
-    OpenSpiel action `history` (joint actions as one action per player, seat order)."""
-    adapter = game.adapter
-    state = game.state_of(
-        kibitz.make(adapter.game_name, adapter.players, kibitz_seed, setup, **adapter.options)
-    )
+    """The record of the game played by the OpenSpiel action `history` (joint actions as
+    one action per player, seat order): dealt by its chance actions, or, with `setup`, by
+    that explicit deal (and `seed` for chance to come), the history then holding moves only."""
+    if setup is None:
+        state = game.new_initial_state()
+    else:
+        adapter = game.adapter
+        state = game.state_of(
+            kibitz.make(adapter.game_name, adapter.players, seed, setup, **adapter.options)
+        )
     actions = list(history)
     i = 0
     while i < len(actions):
