@@ -53,8 +53,8 @@ class Tuning:
 
     def observe(self, game: Game[Any], me: int, seat: int, move: Move) -> Hashable:
         """What `me` learns when `seat` makes `move` in `game` (called before the move is
-        applied). The default: the move itself, for games whose moves are all public."""
-        return move
+        applied). The default: what the game says it shows (`Game.observe`)."""
+        return game.observe(seat, move, me)
 
     def rollout_move(
         self, game: Game[Any], seat: int, legal: Sequence[Move], rng: random.Random
@@ -64,7 +64,8 @@ class Tuning:
         return legal[rng.randrange(len(legal))]
 
     def done(self, game: Game[Any], start: Game[Any] | None = None) -> bool:
-        """Whether a rollout may stop here (default: the game is over)."""
+        """Whether a rollout may stop here (default: the game is over). `start` is the
+        sampled game the iteration began with; `Game.stage` tells a round or deal's end."""
         return game.is_over()
 
     def rewards(self, game: Game[Any]) -> Sequence[float]:

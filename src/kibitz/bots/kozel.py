@@ -23,7 +23,7 @@ reward is the deal won (61 or more) mixed with the card points.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import Any, cast
 
 from kibitz.bots.base import Bot, Budget
@@ -31,8 +31,8 @@ from kibitz.bots.ismcts import SearchBot, Tuning
 from kibitz.bots.registry import register_bot
 from kibitz.core import Game, Move, View
 from kibitz.games.kozel.cards import CARD_POINTS, SUITS, parse_card
-from kibitz.games.kozel.game import Kozel
 from kibitz.games.kozel.moves import BEAT, DISCARD, FOUR, KozelMove
+from kibitz.games.kozel.search import KozelFeatures
 
 HARD_BUDGET = Budget(iterations=1200)
 """The default search budget: about 0.3 s per move here. Measured over 400 deals against a
@@ -201,20 +201,15 @@ class MediumBot(EasyBot):
 
 
 class KozelTuning(Tuning):
-    """Search tuning: observations hide others' discards; the other three seats play the
-    `medium` rule in the tree and in the rollouts (with a little noise) to the end of the
-    deal; reward = deal won and card points. (Letting the opponents search as well measured
-    worse over 400 deals: 58% against `easy`, 55% against `medium`; see docs/bots.md.)"""
+    """Search tuning: observations hide others' discards (`Kozel.observe`); the other three
+    seats play the `medium` rule in the tree and in the rollouts (with a little noise) to the
+    end of the deal; reward = deal won and card points. (Letting the opponents search as well
+    measured worse over 400 deals: 58% against `easy`, 55% against `medium`; see
+    docs/bots.md.)"""
 
     exploration = 0.7
     opponents_in_tree = False
     noise = 0.1
-
-    def observe(self, game: Game[Any], me: int, seat: int, move: Move) -> Hashable:
-        kozel_move = cast(KozelMove, move)
-        if seat != me and kozel_move.kind == DISCARD and game.options.discards == "hidden":
-            return ("discard", kozel_move.count)
-        return move
 
     def rollout_move(
         self, game: Game[Any], seat: int, legal: Sequence[Move], rng: random.Random
@@ -223,25 +218,25 @@ class KozelTuning(Tuning):
             return legal[0]
         if rng.random() < self.noise:
             return legal[rng.randrange(len(legal))]
-        assert isinstance(game, Kozel)
-        plays = game.plays
+        f: KozelFeatures = game.features(seat)
+        plays = f.plays
         points = 0
         for _, played in plays:
             if played.face_up:
                 points += played.points
-        top_seat = game.top_seat if plays else -1
+        top_seat = f.top_seat
         top_cards: Sequence[int] = ()
         if top_seat >= 0:
             for s, played in reversed(plays):
                 if s == top_seat and played.kind != DISCARD:
                     top_cards = played.cards
                     break
-        left = 3 - game.answered - 1 if plays else 3
+        left = 3 - f.answered - 1 if plays else 3
         return _choose(
             legal,
             seat,
             hand=(),
-            trump=game.trump,
+            trump=f.trump,
             top_seat=top_seat,
             top_cards=top_cards,
             table_points=points,
@@ -252,12 +247,11 @@ class KozelTuning(Tuning):
     def done(self, game: Game[Any], start: Game[Any] | None = None) -> bool:
         if game.is_over():
             return True
-        assert isinstance(game, Kozel) and isinstance(start, Kozel)
-        return game.deal_no != start.deal_no
+        assert start is not None
+        return game.stage() != start.stage()
 
     def rewards(self, game: Game[Any]) -> Sequence[float]:
-        assert isinstance(game, Kozel)
-        ours, theirs = game.results[-1]["points"]
+        ours, theirs = game.stage_scores()[:2]
         win0 = 1.0 if ours > theirs else 0.5 if ours == theirs else 0.0
         r0 = 0.6 * win0 + 0.4 * ours / 120
         r1 = 0.6 * (1 - win0) + 0.4 * theirs / 120

@@ -31,7 +31,7 @@ from kibitz.bots.registry import register_bot
 from kibitz.core import Game, Move, View
 from kibitz.games.nimmt import Play, Take, XCard
 from kibitz.games.nimmt.cards import bullheads
-from kibitz.games.nimmt.game import RowGame
+from kibitz.games.nimmt.search import RowFeatures
 
 HARD_BUDGET = Budget(iterations=600)
 """The default search budget: well under a second per move on the reference machine
@@ -214,14 +214,13 @@ class NimmtTuning(Tuning):
             return legal[0]
         if rng.random() < self.noise:
             return legal[rng.randrange(len(legal))]
-        g = cast(RowGame, game)
-        rules = g.rules
+        f: RowFeatures = game.features(seat)
         first = legal[0]
         if type(first) is Play:
             # The closest safe fit, inlined (this is the search's inner loop).
-            rows, full = g.rows, rules.full
+            rows, full = f.rows, f.full
             best_card, best_gap = -1, 1 << 30
-            for card in g.hands[seat]:
+            for card in f.hand:
                 target, target_last = -1, 0
                 for r, row in enumerate(rows):
                     last = row[-1]
@@ -233,31 +232,21 @@ class NimmtTuning(Tuning):
                         best_card, best_gap = card, gap
             if best_card >= 0:
                 return Play(best_card)
-        table = Table(
-            g.rows,
-            rules.full,
-            rules.x_rows,
-            g.x_rows[seat],
-            bullheads if rules.bullheads else _one,
-        )
+        table = Table(f.rows, f.full, f.x_rows, f.x_row, bullheads if f.bullheads else _one)
         if type(first) is Play:
-            return Play(easy_play(table, g.hands[seat]))
+            return Play(easy_play(table, f.hand))
         if type(first) is Take:
             return Take(table.cheapest_row() + 1)
         return XCard(table.choose_x(_numbers(legal)))
 
     def done(self, game: Game[Any], start: Game[Any] | None = None) -> bool:
-        if game._over:
+        if game.is_over():
             return True
-        return start is not None and cast(RowGame, game).round != cast(RowGame, start).round
+        return start is not None and game.stage() != start.stage()
 
     def rewards(self, game: Game[Any]) -> Sequence[float]:
-        assert isinstance(game, RowGame)
-        if game.is_over():
-            scores = list(game.scores())
-        else:
-            # The round just ended (6 nimmt!): its totals decide.
-            scores = [float(sum(col)) for col in zip(*game.round_scores, strict=True)]
+        # Over, or the round just ended (6 nimmt!): the finished rounds' totals decide.
+        scores = game.stage_scores()
         best, worst = min(scores), max(scores)
         winners = frozenset(s for s, score in enumerate(scores) if score == best)
         wins = win_rewards(game, winners)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -271,6 +271,36 @@ class Game(ABC, Generic[M]):
         }
         data.update(self._state())
         return data
+
+    # ----------------------------------------------------------------- search
+
+    # What search bots read of a game they sample and play out (`determinize`, then moves),
+    # besides the queries above (`is_over`, `scores`, `outcome`, `to_act`, `legal_moves`):
+    # so a bot needs no engine class and no private field. Cheap on purpose: rollouts call
+    # them at every move.
+
+    def stage(self) -> int:
+        """The number of the part of the game being played: the round (row games), the deal
+        (Kozel); 0 where the game is played in one part. A rollout may stop when it changes."""
+        return 0
+
+    def stage_scores(self) -> tuple[float, ...]:
+        """Each seat's result in the parts of the game finished so far, for rewards where a
+        rollout stops at the end of a part; the game says what it counts (default: `scores`)."""
+        return self._scores()
+
+    def observe(self, seat: int, move: M, by: int) -> Hashable:
+        """What seat `by` learns when `seat` makes the legal `move` now (call it before the
+        move is applied): the move itself when it is public (the default), else what of it
+        shows (a hidden discard shows only its size) or more (a turned card shows its face).
+        Search trees branch on these."""
+        return move
+
+    @abstractmethod
+    def features(self, seat: int) -> Any:
+        """The game's own small typed record of what a rollout policy reads for `seat` (its
+        hand, the table), valid until the next move and not to be changed; each game
+        documents its type."""
 
     # ----------------------------------------------------------------- helpers
 

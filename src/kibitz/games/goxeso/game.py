@@ -15,7 +15,7 @@ the face-down cards in `sampling`.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from kibitz.core import Game, NotationError, State, View
@@ -34,6 +34,7 @@ from kibitz.games.goxeso.moves import (
 )
 from kibitz.games.goxeso.options import GoxesoOptions
 from kibitz.games.goxeso.sampling import load_view
+from kibitz.games.goxeso.search import GoxesoFeatures
 from kibitz.games.goxeso.setup import read_board, shuffled_board
 from kibitz.games.goxeso.turns import Turn
 from kibitz.games.goxeso.views import (
@@ -336,6 +337,19 @@ class Goxeso(Game[GoxesoMove]):
 
     def teams(self) -> tuple[tuple[int, ...], ...]:
         return self.owner_seats if self.teamed else super().teams()
+
+    # ----------------------------------------------------------------- search
+
+    def observe(self, seat: int, move: GoxesoMove, by: int) -> Hashable:
+        """A flip shows the face of the card it turns: (move, face)."""
+        if type(move) is Flip:
+            return (move, self.board[move.row * self.size + move.col])
+        return move
+
+    def features(self, seat: int) -> GoxesoFeatures:
+        return GoxesoFeatures(
+            self.size, self.board, self.first, self.holders, self.owner_of[seat], self.pairs
+        )
 
     def invariants(self) -> list[str]:
         problems = []

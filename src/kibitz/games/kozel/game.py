@@ -15,7 +15,7 @@ in `views` (and the rules page), how `determinize` fills in the rest in `samplin
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from kibitz.core import Game, State, View
@@ -25,6 +25,7 @@ from kibitz.games.kozel.legal import answers, leads
 from kibitz.games.kozel.moves import BEAT, DISCARD, FOUR, LEAD, KozelMove, parse_move
 from kibitz.games.kozel.options import KozelOptions
 from kibitz.games.kozel.sampling import load_view
+from kibitz.games.kozel.search import KozelFeatures
 from kibitz.games.kozel.setup import Deal, deal_setups, read_deal, shuffled_deal
 from kibitz.games.kozel.tricks import Trick, Undone
 from kibitz.games.kozel.views import (
@@ -304,6 +305,31 @@ class Kozel(Game[KozelMove]):
         a single deal the team with 61 or more; both teams (a draw) after a single eggs."""
         best = min(self.losing)
         return frozenset(seat for seat in range(4) if self.losing[seat & 1] == best)
+
+    # ----------------------------------------------------------------- search
+
+    def stage(self) -> int:
+        """The deal being played (from 1)."""
+        return self.deal_no
+
+    def stage_scores(self) -> tuple[float, ...]:
+        """The card points of the last finished deal, each seat its team's (zeros before)."""
+        if not self.results:
+            return (0, 0, 0, 0)
+        ours, theirs = self.results[-1]["points"]
+        return (ours, theirs, ours, theirs)
+
+    def observe(self, seat: int, move: KozelMove, by: int) -> Hashable:
+        """Another seat's discard shows only its size, unless discards lie open."""
+        if seat != by and move.kind == DISCARD and not self._open:
+            return ("discard", move.count)
+        return move
+
+    def features(self, seat: int) -> KozelFeatures:
+        plays = self.plays
+        return KozelFeatures(
+            self.trump, plays, self.top_seat if plays else -1, self.answered, self.hands[seat]
+        )
 
     def invariants(self) -> list[str]:
         problems: list[str] = []

@@ -20,6 +20,7 @@ from kibitz.games.nimmt.cards import bullheads
 from kibitz.games.nimmt.moves import Play, RowMove, Take, XCard, parse_move
 from kibitz.games.nimmt.options import MAX_DECK, Rules, SixNimmtOptions, XBereOptions
 from kibitz.games.nimmt.sampling import load_view
+from kibitz.games.nimmt.search import RowFeatures
 from kibitz.games.nimmt.setup import read_deal, round_setups, shuffled_deal
 from kibitz.games.nimmt.views import (
     SixNimmtState,
@@ -282,6 +283,27 @@ class RowGame(Game[RowMove]):
         if self._over or not (self.rules.bullheads and self.rules.x_rows):
             return list(self._scores())
         return None
+
+    # ----------------------------------------------------------------- search
+
+    def stage(self) -> int:
+        """The round being played (from 0)."""
+        return self.round
+
+    def stage_scores(self) -> tuple[float, ...]:
+        """Each seat's penalty total over the finished rounds (the final scores once over)."""
+        return tuple(self._totals())
+
+    def features(self, seat: int) -> RowFeatures:
+        rules = self.rules
+        return RowFeatures(
+            self.rows,
+            rules.full,
+            rules.x_rows,
+            self.x_rows[seat],
+            self.hands[seat],
+            rules.bullheads,
+        )
 
     def invariants(self) -> list[str]:
         problems = []
