@@ -252,8 +252,13 @@ class RowGame(Game[RowMove]):
         """This round's penalty per seat: hand cards, a face-down choice still counting as one
         (X bere! only), and piles (doubled in X bere!)."""
         rules = self.rules
-        value = bullheads if rules.bullheads else _one
         hand_weight, pile_weight = (1, 2) if rules.x_rows else (0, 1)
+        if not rules.bullheads:  # every card counts one: count them
+            return [
+                hand_weight * (len(hand) + (chosen is not None)) + pile_weight * len(pile)
+                for hand, chosen, pile in zip(self.hands, self.chosen, self.piles, strict=True)
+            ]
+        value = bullheads
         return [
             hand_weight * (sum(value(c) for c in hand) + (value(chosen) if chosen else 0))
             + pile_weight * sum(value(c) for c in pile)
@@ -370,6 +375,3 @@ class SixNimmt(RowGame):
     view_type = SixNimmtView
     state_type = SixNimmtState
 
-
-def _one(card: int) -> int:
-    return 1
