@@ -49,7 +49,7 @@ def engine(name: str, players: int, options: dict[str, Any], seconds: float) -> 
 
 def pettingzoo(name: str, players: int, options: dict[str, Any], seconds: float) -> float:
     env = make_env(name, players=players, **options)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     steps, seed = 0, 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -60,7 +60,7 @@ def pettingzoo(name: str, players: int, options: dict[str, Any], seconds: float)
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
             steps += 1
     return steps / (time.perf_counter() - start)
 

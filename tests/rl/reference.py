@@ -17,7 +17,7 @@ import numpy as np
 from kibitz.core import Game, Move, View
 from kibitz.games.goxeso.cards import COLUMNS, JOKER
 from kibitz.games.goxeso.moves import Flip, Offer
-from kibitz.games.kozel.cards import parse_card
+from kibitz.games.kozel.cards import DECK_SIZE, RANK_POINTS, parse_card
 from kibitz.games.kozel.moves import KozelMove
 from kibitz.games.nimmt.moves import Play, Take, XCard
 from kibitz.rl.adapters import Adapter
@@ -80,10 +80,8 @@ def action_mask(adapter: Adapter, game: Game[Any], seat: int) -> np.ndarray[Any,
 def encode(adapter: Adapter, view: View) -> Vector:
     """The view part of the observation vector."""
     out = np.zeros(adapter.observation.size, dtype=np.float32)
-    if adapter.game_name == "kozel":  # its encoder was not changed: only its views are shared
-        adapter.encode(view, out)
-    else:
-        {"goxeso": _encode_goxeso}.get(adapter.game_name, _encode_rows)(adapter, view, out)
+    encoders = {"goxeso": _encode_goxeso, "kozel": _encode_kozel}
+    encoders.get(adapter.game_name, _encode_rows)(adapter, view, out)
     return out
 
 
@@ -189,9 +187,8 @@ def _encode_rows(adapter: Any, view: View, out: Vector) -> None:
         for seat, score in enumerate(view["scores"]):
             scores[rel(seat)] = score / scale
     totals = block("round_totals")
-    for round_scores in view["round_scores"]:
-        for seat, score in enumerate(round_scores):
-            totals[rel(seat)] += score / scale
+    for seat in range(p):
+        totals[rel(seat)] = sum(scores[seat] for scores in view["round_scores"]) / scale
     progress = block("progress")
     progress[0] = view["round"] / (adapter.rules.rounds or 10)
     progress[1] = view["turn"] / hand_size
@@ -256,6 +253,72 @@ def _encode_goxeso(adapter: Any, view: View, out: Vector) -> None:
     progress[0] = view["cards_left"] / adapter.cells
     progress[1] = view["idle"] / max(view["idle_cap"], 1)
     progress[2] = view["turn"] / (4 * adapter.cells)
+
+
+def _encode_kozel(adapter: Any, view: View, out: Vector) -> None:
+    layout, d, p = adapter.observation, DECK_SIZE, adapter.players
+    me: int = view["seat"]
+    mine, theirs = me % 2, 1 - me % 2
+
+    def rel(seat: int) -> int:
+        return (seat - me) % p
+
+    def block(name: str) -> Vector:
+        return layout.block(out, name)
+
+    hand = block("hand")
+    for text in view["hand"]:
+        hand[parse_card(text)] = 1.0
+    block("trump_card")[parse_card(view["trump"])] = 1.0
+    block("trump_suit")["SHDC".index(view["trump_suit"])] = 1.0
+    trick = view["trick"]
+    if trick is not None:
+        up, down, own_down = block("trick_up"), block("trick_down"), block("my_trick_down")
+        for play in trick["plays"]:
+            k = rel(play["seat"])
+            if play["face_up"]:
+                for text in play["cards"]:
+                    up[k * d + parse_card(text)] = 1.0
+            else:
+                down[k] += play["count"] / 4
+                if play["seat"] == me and play["cards"]:
+                    for text in play["cards"]:
+                        own_down[parse_card(text)] = 1.0
+        if trick.get("top") is not None:
+            block("top")[rel(trick["top"])] = 1.0
+        if trick.get("leader") is not None:
+            block("leader")[rel(trick["leader"])] = 1.0
+        block("trick_count")[0] = (trick.get("count") or 0) / 4
+        block("takeover_open")[0] = 1.0 if trick.get("takeover_open") else 0.0
+    seen = block("seen")
+    for done in view["tricks"]:
+        if done.get("deal") != view["deal"]:
+            continue
+        for play in done["plays"]:
+            if play["face_up"] and play["cards"]:
+                for text in play["cards"]:
+                    seen[parse_card(text)] = 1.0
+    discards = block("my_discards")
+    for text in view["discards"]:
+        discards[parse_card(text)] = 1.0
+    known = block("known")
+    for seat, cards in enumerate(view["known"]):
+        for text in cards:
+            known[rel(seat) * d + parse_card(text)] = 1.0
+    sizes, to_act = block("hand_sizes"), block("to_act")
+    for seat, size in enumerate(view["hand_sizes"]):
+        sizes[rel(seat)] = size / MAX_HAND
+    for seat in view["to_act"]:
+        to_act[rel(seat)] = 1.0
+    block("stock")[0] = view["stock_size"] / 20
+    won, points, losing = block("tricks_won"), block("points_seen"), block("losing_points")
+    for i, team in enumerate((mine, theirs)):
+        won[i] = view["tricks_won"][team] / 9
+        points[i] = view["points_seen"][team] / sum(RANK_POINTS * 4)
+        losing[i] = view["losing_points"][team] / adapter.series_limit
+    progress = block("progress")
+    progress[0] = view["deal"] / 10
+    progress[1] = 1.0 if view["over"] else 0.0
 
 
 # ----------------------------------------------------------------- memories

@@ -33,7 +33,6 @@ class Shadow:
     game's moves as they are made (a memory must see the game right after each move)."""
 
     def __init__(self, adapter: Adapter, game: Game[Any]) -> None:
-        assert game.version == 0
         self.adapter = adapter
         self.twin = kibitz.make(game.name, game.players, game.seed or 0, **adapter.options)
         self.traces = [reference.new_trace(adapter, seat) for seat in range(game.players)]
@@ -108,6 +107,56 @@ def test_gymnasium_observations_equal_the_reference(
                 break
             action = rng.choice(np.flatnonzero(observation["action_mask"]).tolist())
             observation, _, done, _, info = env.step(action)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_vector_observations_equal_the_reference(
+    config: tuple[str, int, dict[str, Any]],
+) -> None:
+    name, players, options = config
+    envs = kibitz.rl.make_vec_env(name, 3, players=players, seat=players - 1, **options)
+    observations, _ = envs.reset(seed=2)
+    rng = random.Random(7)
+    shadows: dict[int, tuple[Any, Shadow]] = {}
+    for _ in range(150):
+        for i, game in enumerate(envs.games):
+            if shadows.get(i, (None,))[0] is not game:
+                shadows[i] = (game, Shadow(envs.adapter, game))
+            shadow = shadows[i][1]
+            shadow.catch_up(game)
+            row = {key: value[i] for key, value in observations.items()}
+            if game.is_over():  # NEXT_STEP: the last observation, with a mask of any action
+                assert np.array_equal(row["observation"], shadow.observation(game, players - 1))
+                assert row["action_mask"].all()
+            else:
+                _check(row, shadow, game, players - 1)
+        actions = [rng.choice(np.flatnonzero(m).tolist()) for m in observations["action_mask"]]
+        observations, *_ = envs.step(actions)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_parallel_observations_equal_the_reference(
+    config: tuple[str, int, dict[str, Any]],
+) -> None:
+    name, players, options = config
+    env = kibitz.rl.make_parallel_env(name, players=players, **options)
+    observations, _ = env.reset(seed=6)
+    game = env.game
+    assert game is not None
+    shadow = Shadow(env.adapter, game)
+    rng = random.Random(2)
+    while True:
+        shadow.catch_up(game)
+        for agent, observation in observations.items():
+            _check(observation, shadow, game, int(agent.removeprefix("seat_")))
+        if not env.agents:
+            break
+        actions = {
+            agent: rng.choice(np.flatnonzero(o["action_mask"]).tolist())
+            for agent, o in observations.items()
+            if o["action_mask"].any()
+        }
+        observations, *_ = env.step(actions)
 
 
 def _check_state(state: Any, shadow: Shadow, players: int) -> None:

@@ -52,6 +52,64 @@ def test_pettingzoo_observation_ignores_what_the_seat_cannot_see(
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_vector_observations_ignore_what_the_learner_cannot_see(
+    config: tuple[str, int, dict[str, Any]],
+) -> None:
+    """Each game's observation row equals the observation of a game that agrees with the
+    learner's view but deals the hidden cards anew (with the learner's memory)."""
+    name, players, options = config
+    envs = kibitz.rl.make_vec_env(name, 3, players=players, seat=1, **options)
+    observations, _ = envs.reset(seed=4)
+    rng = random.Random(3)
+    differing = 0
+    for _ in range(80):
+        for i, game in enumerate(envs.games):
+            if game.is_over():
+                continue
+            other = determinize(game.view(1), rng)
+            differing += other.to_state() != game.to_state()
+            twin = envs.adapter.observe(other, envs.traces[i].copy())
+            assert np.array_equal(observations["observation"][i], twin)
+            assert np.array_equal(
+                observations["action_mask"][i], envs.adapter.action_mask(other, 1)
+            )
+        actions = [rng.choice(np.flatnonzero(m).tolist()) for m in observations["action_mask"]]
+        observations, *_ = envs.step(actions)
+    assert differing > 0
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_parallel_observations_ignore_what_the_seat_cannot_see(
+    config: tuple[str, int, dict[str, Any]],
+) -> None:
+    name, players, options = config
+    env = kibitz.rl.make_parallel_env(name, players=players, **options)
+    twin = kibitz.rl.make_parallel_env(name, players=players, **options)
+    observations, _ = env.reset(seed=1)
+    rng = random.Random(5)
+    differing = 0
+    while env.agents:
+        game = env.game
+        assert game is not None
+        for agent, observation in observations.items():
+            seat = int(agent.removeprefix("seat_"))
+            other = determinize(game.view(seat), rng)
+            differing += other.to_state() != game.to_state()
+            theirs, _ = twin.start(other)
+            twin.traces[seat] = env.traces[seat].copy()
+            theirs = twin._observations([agent])
+            assert np.array_equal(observation["observation"], theirs[agent]["observation"])
+            assert np.array_equal(observation["action_mask"], theirs[agent]["action_mask"])
+        actions = {
+            agent: rng.choice(np.flatnonzero(o["action_mask"]).tolist())
+            for agent, o in observations.items()
+            if o["action_mask"].any()
+        }
+        observations, *_ = env.step(actions)
+    assert differing > 0
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_openspiel_observations_ignore_what_the_player_cannot_see(
     config: tuple[str, int, dict[str, Any]],
 ) -> None:

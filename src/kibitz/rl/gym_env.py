@@ -23,7 +23,8 @@ import kibitz
 from kibitz.bots import Bot, Budget, make_bot
 from kibitz.core import Game
 from kibitz.core.rng import SEED_BITS, fresh_seed
-from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Trace, adapter, seat_view
+from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Trace, adapter
+from kibitz.rl.pettingzoo_env import observation_space
 
 Observation = dict[str, np.ndarray[Any, Any]]
 
@@ -68,13 +69,7 @@ class KibitzGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.budget = budget
         self.reward_mode: RewardMode = reward
         self.render_mode = render_mode
-        size = self.adapter.full_layout.size
-        self.observation_space: spaces.Dict = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, np.inf, (size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (self.adapter.num_actions,), np.int8),
-            }
-        )
+        self.observation_space: spaces.Dict = observation_space(self.adapter)
         self.action_space = spaces.Discrete(self.adapter.num_actions)
         self._rng = random.Random(fresh_seed())
         self._bot_rng = random.Random(0)
@@ -152,7 +147,7 @@ class KibitzGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def _observation(self) -> Observation:
         game = self._game()
-        observation = self.adapter.observe(seat_view(game, self.seat), self.trace)
+        observation = self.adapter.observe(game, self.trace)
         return {"observation": observation, "action_mask": self._mask()}
 
     def _mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -16,7 +17,7 @@ import numpy.typing as npt
 Vector = npt.NDArray[np.float32]
 
 
-def put(vector: Vector, offsets: list[int], value: float = 1.0) -> None:
+def put(vector: npt.NDArray[Any], offsets: list[int], value: float = 1.0) -> None:
     """Set `vector` to `value` at every offset in `offsets`: encoders gather offsets in a
     list and write them at once (an item assignment per value costs several times more,
     and numpy reads a list of ints fastest through `fromiter`)."""

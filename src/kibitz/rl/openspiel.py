@@ -439,11 +439,10 @@ class KibitzObserver:
         self.tensor.fill(0.0)
         if state._dealing():
             return  # nothing to see before the deal
-        view = seat_view(state.kibitz_game, player)
         if self.perfect_recall:
-            self.adapter.write_observation(view, state.trace(player), self.tensor)
+            self.adapter.write_observation(state.kibitz_game, state.trace(player), self.tensor)
         else:
-            self.adapter.encode(view, self.tensor)
+            self.adapter.write_view_fields(state.kibitz_game, player, self.tensor)
 
     def string_from(self, state: KibitzState, player: int) -> str:
         if state._dealing():

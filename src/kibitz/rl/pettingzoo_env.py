@@ -20,7 +20,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 import kibitz
 from kibitz.core import Game
 from kibitz.core.rng import SEED_BITS, fresh_seed
-from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Trace, adapter, seat_view
+from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Trace, adapter
 from kibitz.rl.layout import Vector
 
 Observation = dict[str, np.ndarray[Any, Any]]
@@ -28,6 +28,16 @@ Observation = dict[str, np.ndarray[Any, Any]]
 
 def agent_name(seat: int) -> str:
     return f"seat_{seat}"
+
+
+def observation_space(adapter: Adapter) -> spaces.Dict:
+    """The space of one seat's observation: its vector and its action mask."""
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, np.inf, (adapter.full_layout.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (adapter.num_actions,), np.int8),
+        }
+    )
 
 
 class KibitzAECEnv(AECEnv):  # type: ignore[misc]
@@ -56,13 +66,7 @@ class KibitzAECEnv(AECEnv):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": f"kibitz_{game}"}
         self.possible_agents = [agent_name(seat) for seat in range(self.players)]
         self._seat = {name: seat for seat, name in enumerate(self.possible_agents)}
-        size = self.adapter.full_layout.size
-        space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, np.inf, (size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (self.adapter.num_actions,), np.int8),
-            }
-        )
+        space = observation_space(self.adapter)
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {
             name: spaces.Discrete(self.adapter.num_actions) for name in self.possible_agents
@@ -110,7 +114,7 @@ class KibitzAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> Observation:
         game = self._game()
         seat = self._seat[agent]
-        observation: Vector = self.adapter.observe(seat_view(game, seat), self.traces[seat])
+        observation: Vector = self.adapter.observe(game, self.traces[seat])
         if seat in game.to_act():
             mask = self.adapter.action_mask(game, seat)
         else:

@@ -374,4 +374,3 @@ class SixNimmt(RowGame):
     options_class = SixNimmtOptions
     view_type = SixNimmtView
     state_type = SixNimmtState
-

@@ -10,6 +10,7 @@ from kibitz.core.registry import spec
 from kibitz.rl.adapters.base import (
     REWARD_MODES,
     Adapter,
+    Gather,
     RewardMode,
     Trace,
     rewards,
@@ -50,6 +51,7 @@ def adapter(
 __all__ = [
     "REWARD_MODES",
     "Adapter",
+    "Gather",
     "RewardMode",
     "Trace",
     "adapter",

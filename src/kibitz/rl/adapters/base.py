@@ -2,13 +2,18 @@
 vectors, a memory of what a seat saw, and rewards.
 
 One `Adapter` per game and option set translates between the kibitz game API and the fixed
-shapes learners want. It reads a seat's knowledge only through `game.view(seat)` and the
-moves that seat saw being made (its `Trace`), never the true state.
+shapes learners want. An observation is a function of the seat's view (`game.view(seat)`)
+and of the moves the seat saw being made (its `Trace`), never of anything else.
 
-A view is built afresh by every `game.view(seat)` call, and building one is most of the cost
-of an environment step; within one step the traces, the observation, the action mask and
-the action's move all need the same view. `seat_view` builds it once per seat and game
-version and hands the same dict to all of them (read-only).
+Building a view (a whole JSON-ready dict) costs several engine moves, so the fast paths do
+not build one: `Adapter.gather` reads, straight from the game, exactly the fields of the
+seat's view that the vector encodes (the public table and the seat's own cards; never
+another seat's hidden cards), and a `Trace` updates from the public consequences of the
+move just made. tests/rl/test_fast_path.py checks every vector against the straightforward
+encoding of a fresh view, and test_hidden_information.py that nothing hidden changes one.
+The vectors are gathered as offsets (`Gather`) and written with a few numpy calls, for one
+observation or for a whole batch of games at once. `seat_view` still shares one view per
+seat and game version for what needs the view itself (OpenSpiel's strings, the bots).
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import numpy as np
 from kibitz.core import Game, Move, Outcome, View
 from kibitz.core.options import build_options, options_to_dict
 from kibitz.core.registry import spec
-from kibitz.rl.layout import Layout, Vector
+from kibitz.rl.layout import Layout, Vector, put
 
 RewardMode = Literal["win", "score"]
 REWARD_MODES: tuple[RewardMode, ...] = ("win", "score")
@@ -66,6 +71,30 @@ def seat_view(game: Game[Any], seat: int) -> View:
     return view
 
 
+class Gather:
+    """The values of one or many observation vectors lying in one flat float32 array, gathered
+    as offsets and written at once: `ones` become 1, then `zeros` 0, then `values` go to
+    `spots`. Encoders append to the lists; `write` needs the array zeroed beforehand, with
+    the adapter's `ones_blocks` set to 1 (the fields that start at 1)."""
+
+    __slots__ = ("ones", "spots", "values", "zeros")
+
+    def __init__(self) -> None:
+        self.ones: list[int] = []
+        self.zeros: list[int] = []
+        self.spots: list[int] = []
+        self.values: list[float] = []
+
+    def write(self, flat: Vector) -> None:
+        if self.ones:
+            put(flat, self.ones)
+        if self.zeros:
+            put(flat, self.zeros, 0.0)
+        if self.spots:
+            flat[np.fromiter(self.spots, np.intp, len(self.spots))] = self.values
+        self.ones, self.zeros, self.spots, self.values = [], [], [], []
+
+
 class Trace(ABC):
     """What one seat has seen so far, beyond the current view: the memory a player keeps.
 
@@ -93,8 +122,16 @@ class Trace(ABC):
         """`mover` made `move`, and `game` is the game after it."""
 
     @abstractmethod
+    def gather(self, base: int, ones: list[int]) -> None:
+        """Append the offsets (from `base`) of the memory vector's 1s: every memory field is
+        made of 0s and 1s."""
+
     def write(self, out: Vector) -> None:
         """Write the memory vector (`layout.size` values) into `out`, which is zeroed."""
+        ones: list[int] = []
+        self.gather(0, ones)
+        if ones:
+            put(out, ones)
 
     def text(self) -> str:
         """The memory as text: with the current view it is the seat's information state."""
@@ -120,6 +157,9 @@ class Adapter(ABC):
     num_actions: int
     observation: Layout
     """The fields read from the current view."""
+    ones_blocks: tuple[tuple[int, int], ...] = ()
+    """(offset, size) of the observation's fields that `gather` expects set to 1 beforehand
+    (it then lists the 0s among them)."""
 
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
         game_spec = spec(self.game_name)
@@ -149,14 +189,33 @@ class Adapter(ABC):
     def action_mask(self, game: Game[Any], seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
         """1 at each legal action of `seat`; all zeros when it is not to act."""
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        mask[self.legal_actions(game, seat)] = 1
+        legal = self.actions(game, seat)
+        if legal:
+            mask[np.fromiter(legal, np.intp, len(legal))] = 1
         return mask
+
+    def actions(self, game: Game[Any], seat: int) -> list[int]:
+        """The action numbers of `seat`'s legal moves, in the order of `game.legal_moves`."""
+        return [self.move_to_action(game, seat, move) for move in game.legal_moves(seat)]
 
     # ----------------------------------------------------------------- observations
 
-    @abstractmethod
+    def gather(self, game: Game[Any], seat: int, base: int, into: Gather) -> None:
+        """Gather the view fields of `seat`'s observation of `game` (`observation.size`
+        values from offset `base`) into `into`. The game adapters read the fields of the game
+        that the seat's view shows; this default encodes the view itself (`encode`)."""
+        out = np.zeros(self.observation.size, dtype=np.float32)
+        self.encode(seat_view(game, seat), out)
+        for start, size in self.ones_blocks:
+            into.zeros += [base + start + i for i in range(size) if out[start + i] == 0.0]
+        spots = np.flatnonzero(out)
+        into.spots += (spots + base).tolist()
+        into.values += out[spots].tolist()
+
     def encode(self, view: View, out: Vector) -> None:
-        """Write the observation of `view` (`observation.size` values) into zeroed `out`."""
+        """Write the view fields of `view`'s observation into zeroed `out` (for an adapter
+        that encodes views rather than gathering from the game)."""
+        raise NotImplementedError(f"{type(self).__name__} neither gathers nor encodes")
 
     @abstractmethod
     def new_trace(self, seat: int, text: bool = True) -> Trace:
@@ -171,17 +230,32 @@ class Adapter(ABC):
         """Observation fields followed by memory fields: the environments' vector."""
         return self.observation + self.memory
 
-    def observe(self, view: View, trace: Trace) -> Vector:
-        """The full observation vector of a seat: its view, then its memory."""
+    def observe(self, game: Game[Any], trace: Trace) -> Vector:
+        """The full observation vector of the trace's seat: its view fields, then memory."""
         out = np.zeros(self.observation.size + trace.layout.size, dtype=np.float32)
-        self.write_observation(view, trace, out)
+        self.write_observation(game, trace, out)
         return out
 
-    def write_observation(self, view: View, trace: Trace, out: Vector) -> None:
-        """Write the full observation vector of `view` and `trace` into zeroed `out`."""
-        size = self.observation.size
-        self.encode(view, out[:size])
-        trace.write(out[size:])
+    def write_observation(self, game: Game[Any], trace: Trace, out: Vector) -> None:
+        """Write the full observation of the trace's seat (its view fields, then its memory)
+        into zeroed `out`."""
+        into = Gather()
+        self.set_blocks(out, 0)
+        self.gather(game, trace.seat, 0, into)
+        trace.gather(self.observation.size, into.ones)
+        into.write(out)
+
+    def write_view_fields(self, game: Game[Any], seat: int, out: Vector) -> None:
+        """Write the view fields of `seat`'s observation alone into zeroed `out`."""
+        into = Gather()
+        self.set_blocks(out, 0)
+        self.gather(game, seat, 0, into)
+        into.write(out)
+
+    def set_blocks(self, flat: Vector, base: int) -> None:
+        """Set the `ones_blocks` of the observation at `base` in `flat` to 1."""
+        for start, size in self.ones_blocks:
+            flat[base + start : base + start + size] = 1.0
 
     def view_text(self, view: View) -> str:
         """The view as canonical JSON text (without the legal move list, which the action
@@ -226,8 +300,15 @@ class FixedActionAdapter(Adapter):
         return action
 
     def legal_actions(self, game: Game[Any], seat: int) -> list[int]:
-        action = self._action
-        return sorted([action(move) for move in game.legal_moves(seat)])
+        return sorted(self.actions(game, seat))
+
+    def actions(self, game: Game[Any], seat: int) -> list[int]:
+        actions = self._actions
+        try:
+            return [actions[move] for move in game.legal_moves(seat)]
+        except KeyError:
+            action = self._action
+            return [action(move) for move in game.legal_moves(seat)]
 
 
 def rewards(

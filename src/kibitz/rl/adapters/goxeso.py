@@ -17,19 +17,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kibitz.core import Game, Move, View
-from kibitz.games.goxeso.cards import COLUMNS, JOKER
+from kibitz.core import Game, Move
+from kibitz.games.goxeso.cards import EMPTY, cell_name, face_name
+from kibitz.games.goxeso.game import Goxeso
 from kibitz.games.goxeso.moves import ACCEPT, DECLINE, PASS, Flip, Offer
-from kibitz.rl.adapters.base import FixedActionAdapter, Trace, seat_view
-from kibitz.rl.layout import Field, Layout, Vector, put
-
-
-def _face(text: str) -> int:
-    return int(JOKER) if text == "J" else int(text)
-
-
-def _cell(text: str, size: int) -> int:
-    return (int(text[1:]) - 1) * size + COLUMNS.index(text[0])
+from kibitz.rl.adapters.base import FixedActionAdapter, Gather, Trace
+from kibitz.rl.layout import Field, Layout
 
 
 class GoxesoAdapter(FixedActionAdapter):
@@ -48,6 +41,8 @@ class GoxesoAdapter(FixedActionAdapter):
         idle = self.options["idle_turns"]
         self.idle_cap: int = 4 * self.cells if idle is None else idle
         self.observation = self._layout()
+        self._at = self.observation.start
+        self._rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
 
     # ----------------------------------------------------------------- actions
 
@@ -126,60 +121,64 @@ class GoxesoAdapter(FixedActionAdapter):
             ]
         )
 
-    def encode(self, view: View, out: Vector) -> None:
-        at, size, f, p = self.observation.start, self.size, self.faces, self.players
-        me: int = view["seat"]
-        rel = [(seat - me) % p for seat in range(p)]
-        ones: list[int] = []
-        down, empty, up = at["face_down"], at["empty"], at["face_up"]
-        for r, row in enumerate(view["board"]):
-            index = r * size
-            for cell in row:
-                if cell is None:
-                    ones.append(empty + index)
-                elif cell == "?":
-                    ones.append(down + index)
-                else:
-                    ones.append(up + index * f + _face(cell))
-                index += 1
-        last = view["last_turn"]
+    def gather(self, game: Game[Any], seat: int, base: int, into: Gather) -> None:
+        # Reads what `views.table_data` shows everyone (the board with the one card face up,
+        # the last turn, the holdings, scores, phase, the pending offer, progress): Goxeso
+        # has no private cards. Faces are numbered as in the engine (the joker is 0).
+        assert isinstance(game, Goxeso)
+        at, f, rel = self._at, self.faces, self._rel[seat]
+        ones, spots, values = into.ones, into.spots, into.values
+        down, empty, up = base + at["face_down"], base + at["empty"], base + at["face_up"]
+        first = game.first
+        for cell, face in enumerate(game.board):
+            if face == EMPTY:
+                ones.append(empty + cell)
+            elif cell == first:
+                ones.append(up + cell * f + face)
+            else:
+                ones.append(down + cell)
+        last = game.last
         if last is not None:
-            flips = at["last_flips"]
-            ones += [flips + _cell(flip["cell"], size) for flip in last["flips"]]
-            if last["swap"]:
-                ones.append(at["last_swap"])
-        pairs, reserved, blocked = at["pairs"], at["reserved"], at["blocked"]
-        for holding in view["holdings"]:
-            for seat in holding["seats"]:
-                base = rel[seat] * f
-                ones += [pairs + base + _face(face) for face in holding["pairs"]]
-                for single in holding["singles"]:
-                    target = reserved if single["status"] == "reserved" else blocked
-                    ones.append(target + base + _face(single["face"]))
-        scores = at["scores"]
-        for seat, score in enumerate(view["scores"]):
-            out[scores + rel[seat]] = score / self.pairs
-        to_act, team = at["to_act"], at["team"]
-        ones += [to_act + rel[seat] for seat in view["to_act"]]
-        for holding in view["holdings"]:
-            if me in holding["seats"]:
-                ones += [team + rel[seat] for seat in holding["seats"]]
-        phase = at["phase"]
-        if view["phase"] == "exchange":
-            ones.append(phase)
-        if view["over"]:
-            ones.append(phase + 1)
-        exchange = view["exchange"]
-        if exchange is not None and exchange["pending"] is not None:
-            pending = exchange["pending"]
-            base = at["offer"] + rel[pending["from"]] * 2 * f
-            ones.append(base + _face(pending["get"]))
-            ones.append(base + f + _face(pending["give"]))
-        put(out, ones)
-        progress = at["progress"]
-        out[progress] = view["cards_left"] / self.cells
-        out[progress + 1] = view["idle"] / max(view["idle_cap"], 1)
-        out[progress + 2] = view["turn"] / (4 * self.cells)
+            b = base + at["last_flips"]
+            ones += (b + last.cell1, b + last.cell2)
+            if last.swap:
+                ones.append(base + at["last_swap"])
+        pairs, reserved, blocked = base + at["pairs"], base + at["reserved"], base + at["blocked"]
+        seats_of = game.owner_seats
+        for face in game.faces:
+            held = game.holders[face]
+            if not held:
+                continue
+            for owner in set(held):
+                if held.count(owner) == 2:
+                    target = pairs
+                else:
+                    target = reserved if len(held) == 1 else blocked
+                ones += [target + rel[s] * f + face for s in seats_of[owner]]
+        b = base + at["scores"]
+        for s, score in enumerate(game.scores()):
+            spots.append(b + rel[s])
+            values.append(score / self.pairs)
+        b = base + at["to_act"]
+        ones += [b + rel[s] for s in game.to_act()]
+        b = base + at["team"]
+        ones += [b + rel[s] for s in seats_of[game.owner_of[seat]]]
+        b = base + at["phase"]
+        if game.phase == "exchange":
+            ones.append(b)
+        if game.is_over():
+            ones.append(b + 1)
+        if game.exchanging and game.pending is not None:
+            offerer, offer = game.pending
+            b = base + at["offer"] + rel[offerer] * 2 * f
+            ones += (b + int(offer.get), b + f + int(offer.give))
+        b = base + at["progress"]
+        spots += (b, b + 1, b + 2)
+        values += (
+            game.left / self.cells,
+            game.idle / max(game.cap, 1),
+            game.turn / (4 * self.cells),
+        )
 
     def new_trace(self, seat: int, text: bool = True) -> Trace:
         return GoxesoTrace(self, seat, text)
@@ -211,46 +210,55 @@ class GoxesoTrace(Trace):
             ]
         )
         self.known: list[int | None] = [None] * cells
+        self.remembered: set[int] = set()
+        """The cells whose `known` face is not None."""
         self.log: list[str] = []
         self.turn = -1
 
-    def _update(self, view: View) -> None:
-        size, known = self.size, self.known
-        last = view["last_turn"]
-        if last is not None and last["turn"] != self.turn:
-            self.turn = last["turn"]
-            flips = [(_cell(fl["cell"], size), _face(fl["face"])) for fl in last["flips"]]
-            for cell, face in flips:
-                known[cell] = face
-            if last["swap"] and len(flips) == 2:
-                (a, fa), (b, fb) = flips
-                known[a], known[b] = fb, fa
+    def _update(self, game: Goxeso) -> None:
+        """Follow the public consequences of the last move: the card face up now, and once
+        a turn is complete its two cards (swapped after a miss that swaps); taken cards
+        are forgotten."""
+        known, remembered = self.known, self.remembered
+        last = game.last
+        if last is not None and last.number != self.turn:
+            self.turn = last.number
+            a, b = last.cell1, last.cell2
+            if last.swap:
+                known[a], known[b] = last.face2, last.face1
+            else:
+                known[a], known[b] = last.face1, last.face2
+            remembered.update((a, b))
             if self.keeps_text:
+                names = [cell_name(a, self.size), cell_name(b, self.size)]
+                faces = [face_name(last.face1), face_name(last.face2)]
                 self.log.append(
-                    "turn "
-                    + " ".join(f"{fl['seat']}:{fl['cell']}={fl['face']}" for fl in last["flips"])
-                    + f" {last['result']}{' swap' if last['swap'] else ''}"
+                    f"turn {last.seat1}:{names[0]}={faces[0]} {last.seat2}:{names[1]}={faces[1]}"
+                    f" {'match' if last.match else 'miss'}{' swap' if last.swap else ''}"
                 )
-        for r, row in enumerate(view["board"]):
-            for col, cell in enumerate(row):
-                index = r * size + col
-                if cell is None:
-                    known[index] = None
-                elif cell != "?":
-                    known[index] = _face(cell)
+        board = game.board
+        for cell in [cell for cell in remembered if board[cell] == EMPTY]:
+            known[cell] = None
+            remembered.discard(cell)
+        first = game.first
+        if first >= 0:
+            known[first] = board[first]
+            remembered.add(first)
 
     def start(self, game: Game[Any]) -> None:
+        assert isinstance(game, Goxeso)
         self.turn = -1
-        self._update(seat_view(game, self.seat))
+        self._update(game)
 
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
+        assert isinstance(game, Goxeso)
         if self.keeps_text and not isinstance(move, Flip):
             self.log.append(f"{mover}:{move}")
-        self._update(seat_view(game, self.seat))
+        self._update(game)
 
-    def write(self, out: Vector) -> None:
-        f = self.faces
-        put(out, [cell * f + face for cell, face in enumerate(self.known) if face is not None])
+    def gather(self, base: int, ones: list[int]) -> None:
+        f, known = self.faces, self.known
+        ones += [base + cell * f + known[cell] for cell in self.remembered]  # type: ignore[operator]
 
     def _text(self) -> str:
         memory = " ".join("." if face is None else str(face) for face in self.known)

@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kibitz.core import Game, Move, View
-from kibitz.games.kozel.cards import DECK_SIZE, RANK_POINTS, parse_card
+from kibitz.core import Game, Move
+from kibitz.games.kozel.cards import DECK_SIZE, RANK_POINTS, cards_of, texts_of
+from kibitz.games.kozel.game import Kozel
 from kibitz.games.kozel.moves import KINDS, KozelMove
-from kibitz.rl.adapters.base import Adapter, Trace, seat_view
-from kibitz.rl.layout import Field, Layout, Vector
+from kibitz.rl.adapters.base import Adapter, Gather, Trace
+from kibitz.rl.layout import Field, Layout
 
 _KIND_NAMES = ("lead", "beat", "discard", "four")
 _KIND_CLASSES = tuple(KINDS[name] for name in _KIND_NAMES)
@@ -30,8 +31,13 @@ MAX_DEALS = 200
 could in principle go on for ever; 200 deals have never been seen)."""
 
 
+_ALL_POINTS = sum(RANK_POINTS) * 4
+
+
 def _hand(game: Game[Any], seat: int) -> list[int]:
-    return sorted(parse_card(text) for text in seat_view(game, seat)["hand"])
+    """The seat's hand, sorted by card number (what its view shows it)."""
+    assert isinstance(game, Kozel)
+    return cards_of(game.hands[seat])
 
 
 class KozelAdapter(Adapter):
@@ -43,6 +49,8 @@ class KozelAdapter(Adapter):
         self.num_actions = len(_KIND_NAMES) * 15
         self.series_limit: int = self.options["series_limit"]
         self.observation = self._layout()
+        self._at = self.observation.start
+        self._rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
 
     # ----------------------------------------------------------------- actions
 
@@ -58,9 +66,12 @@ class KozelAdapter(Adapter):
         return self._encode(_hand(game, seat), move)
 
     def legal_actions(self, game: Game[Any], seat: int) -> list[int]:
+        return sorted(self.actions(game, seat))
+
+    def actions(self, game: Game[Any], seat: int) -> list[int]:
         hand = _hand(game, seat)
         encode = self._encode
-        return sorted(encode(hand, move) for move in game.legal_moves(seat))
+        return [encode(hand, move) for move in game.legal_moves(seat)]
 
     def action_to_move(self, game: Game[Any], seat: int, action: int) -> Move:
         if not 0 <= action < self.num_actions:
@@ -119,70 +130,101 @@ class KozelAdapter(Adapter):
             ]
         )
 
-    def encode(self, view: View, out: Vector) -> None:
-        layout, d, p = self.observation, DECK_SIZE, self.players
-        me: int = view["seat"]
-        mine, theirs = me % 2, 1 - me % 2
-
-        def rel(seat: int) -> int:
-            return (seat - me) % p
-
-        def block(name: str) -> Vector:
-            return layout.block(out, name)
-
-        hand = block("hand")
-        for text in view["hand"]:
-            hand[parse_card(text)] = 1.0
-        block("trump_card")[parse_card(view["trump"])] = 1.0
-        block("trump_suit")["SHDC".index(view["trump_suit"])] = 1.0
-        trick = view["trick"]
-        if trick is not None:
-            up, down, own_down = block("trick_up"), block("trick_down"), block("my_trick_down")
-            for play in trick["plays"]:
-                k = rel(play["seat"])
-                if play["face_up"]:
-                    for text in play["cards"]:
-                        up[k * d + parse_card(text)] = 1.0
+    def gather(self, game: Game[Any], seat: int, base: int, into: Gather) -> None:
+        # Reads what `views.view_data` shows `seat`: the trump, the trick on the table
+        # (another seat's face-down cards only as a count), this deal's finished tricks
+        # (face-up cards only), the cards known back in hands, sizes, scores; and the seat's
+        # own hand and own face-down cards.
+        assert isinstance(game, Kozel)
+        at, d, me = self._at, DECK_SIZE, seat
+        rel = self._rel[me]
+        ones, spots, values = into.ones, into.spots, into.values
+        b = base + at["hand"]
+        ones += [b + card for card in cards_of(game.hands[me])]
+        ones += (
+            base + at["trump_card"] + game.trump_card,
+            base + at["trump_suit"] + game.trump,
+        )
+        shown = game.options.discards == "open"
+        up, own_down = base + at["trick_up"], base + at["my_trick_down"]
+        down = [0] * 4
+        last_down = [0] * 4  # the last trick in which each seat put cards face down
+        discards = 0
+        number = game.trick_no
+        for s, move in game.plays:
+            if move.face_up or shown:
+                k = up + rel[s] * d
+                ones += [k + card for card in move.cards]
+            else:
+                down[s] += move.count
+                last_down[s] = number
+                if s == me:
+                    discards |= move.mask
+                    ones += [own_down + card for card in move.cards]
+        b = base + at["trick_down"]
+        for s in range(4):
+            if down[s]:
+                spots.append(b + rel[s])
+                values.append(down[s] / 4)
+        if game.plays:
+            ones.append(base + at["top"] + rel[game.top_seat])
+            spots.append(base + at["trick_count"])
+            values.append(game.top_mask.bit_count() / 4)
+        ones.append(base + at["leader"] + rel[game.leader])
+        if game.takeover_open:
+            ones.append(base + at["takeover_open"])
+        seen = base + at["seen"]
+        points = [0, 0]
+        for trick in game.tricks:
+            team = trick.winner & 1
+            for s, move in trick.plays:
+                if move.face_up or shown:
+                    ones += [seen + card for card in move.cards]
+                    points[team] += move.points
                 else:
-                    down[k] += play["count"] / 4
-                    if play["seat"] == me and play["cards"]:
-                        for text in play["cards"]:
-                            own_down[parse_card(text)] = 1.0
-            if trick.get("top") is not None:
-                block("top")[rel(trick["top"])] = 1.0
-            if trick.get("leader") is not None:
-                block("leader")[rel(trick["leader"])] = 1.0
-            block("trick_count")[0] = (trick.get("count") or 0) / 4
-            block("takeover_open")[0] = 1.0 if trick.get("takeover_open") else 0.0
-        seen = block("seen")
-        for done in view["tricks"]:
-            if done.get("deal") != view["deal"]:
-                continue
-            for play in done["plays"]:
-                if play["face_up"] and play["cards"]:
-                    for text in play["cards"]:
-                        seen[parse_card(text)] = 1.0
-        discards = block("my_discards")
-        for text in view["discards"]:
-            discards[parse_card(text)] = 1.0
-        known = block("known")
-        for seat, cards in enumerate(view["known"]):
-            for text in cards:
-                known[rel(seat) * d + parse_card(text)] = 1.0
-        sizes, to_act = block("hand_sizes"), block("to_act")
-        for seat, size in enumerate(view["hand_sizes"]):
-            sizes[rel(seat)] = size / MAX_HAND
-        for seat in view["to_act"]:
-            to_act[rel(seat)] = 1.0
-        block("stock")[0] = view["stock_size"] / 20
-        won, points, losing = block("tricks_won"), block("points_seen"), block("losing_points")
-        for i, team in enumerate((mine, theirs)):
-            won[i] = view["tricks_won"][team] / 9
-            points[i] = view["points_seen"][team] / sum(RANK_POINTS * 4)
-            losing[i] = view["losing_points"][team] / self.series_limit
-        progress = block("progress")
-        progress[0] = view["deal"] / 10
-        progress[1] = 1.0 if view["over"] else 0.0
+                    last_down[s] = max(last_down[s], trick.number)
+                    if s == me:
+                        discards |= move.mask
+        b = base + at["my_discards"]
+        ones += [b + card for card in cards_of(discards)]
+        known = base + at["known"]
+        for s, returned in enumerate(game.returned):
+            if returned:
+                k, last = known + rel[s] * d, 0 if shown else last_down[s]
+                ones += [k + card for card, since in returned.items() if since > last]
+        sizes, to_act = base + at["hand_sizes"], base + at["to_act"]
+        for s, hand in enumerate(game.hands):
+            spots.append(sizes + rel[s])
+            values.append(hand.bit_count() / MAX_HAND)
+        ones += [to_act + rel[s] for s in game.to_act()]
+        mine = me & 1
+        won, seen_points, losing = (
+            base + at["tricks_won"],
+            base + at["points_seen"],
+            base + at["losing_points"],
+        )
+        spots += (
+            base + at["stock"],
+            won,
+            won + 1,
+            seen_points,
+            seen_points + 1,
+            losing,
+            losing + 1,
+            base + at["progress"],
+        )
+        values += (
+            len(game.stock) / 20,
+            game.tricks_won[mine] / 9,
+            game.tricks_won[1 - mine] / 9,
+            points[mine] / _ALL_POINTS,
+            points[1 - mine] / _ALL_POINTS,
+            game.losing[mine] / self.series_limit,
+            game.losing[1 - mine] / self.series_limit,
+            game.deal_no / 10,
+        )
+        if game.is_over():
+            ones.append(base + at["progress"] + 1)
 
     def new_trace(self, seat: int, text: bool = True) -> Trace:
         return KozelTrace(seat, text)
@@ -203,16 +245,17 @@ class KozelTrace(Trace):
     def __init__(self, seat: int, text: bool = True) -> None:
         super().__init__(seat, text)
         self.log: list[str] = []
-        self.hand: list[str] = []
+        self.hand = -1
+        """The hand (a mask of cards) last logged."""
 
     def _update(self, game: Game[Any]) -> None:
         if not self.keeps_text:
             return  # the log is all this memory holds
-        view = seat_view(game, self.seat)
-        hand = sorted(view["hand"])
+        assert isinstance(game, Kozel)
+        hand = game.hands[self.seat]
         if hand != self.hand:
             self.hand = hand
-            self.log.append(f"deal {view['deal']} hand {' '.join(hand)}")
+            self.log.append(f"deal {game.deal_no} hand {' '.join(sorted(texts_of(hand)))}")
 
     def start(self, game: Game[Any]) -> None:
         self._update(game)
@@ -220,7 +263,7 @@ class KozelTrace(Trace):
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
         self._update(game)
 
-    def write(self, out: Vector) -> None:
+    def gather(self, base: int, ones: list[int]) -> None:
         pass
 
     def _text(self) -> str:

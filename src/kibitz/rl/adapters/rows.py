@@ -15,13 +15,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from kibitz.core import Game, Move, View
+from kibitz.core import Game, Move
 from kibitz.core.options import build_options
 from kibitz.core.registry import spec
+from kibitz.games.nimmt.game import RowGame
 from kibitz.games.nimmt.moves import Play, Take, XCard
 from kibitz.games.nimmt.options import Rules
-from kibitz.rl.adapters.base import FixedActionAdapter, Trace, seat_view
-from kibitz.rl.layout import Field, Layout, Vector, put
+from kibitz.rl.adapters.base import FixedActionAdapter, Gather, Trace
+from kibitz.rl.layout import Field, Layout
 
 
 class RowAdapter(FixedActionAdapter):
@@ -44,6 +45,11 @@ class RowAdapter(FixedActionAdapter):
             assert self.rules.target is not None
             self.score_scale = float(self.rules.target)
         self.observation = self._layout()
+        self._at = self.observation.start
+        self.ones_blocks = ((self._at["unseen"], deck),)
+        self._limits = list(self.rules.row_limits)
+        self._rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
+        """`_rel[observer][seat]`: the seat's block in the observer's vector."""
 
     # ----------------------------------------------------------------- actions
 
@@ -125,84 +131,96 @@ class RowAdapter(FixedActionAdapter):
         ]
         return Layout(fields)
 
-    def encode(self, view: View, out: Vector) -> None:
-        # The 1s are gathered as offsets and written at once (`put`); card c is at c - 1.
-        at, d, p = self.observation.start, self.deck, self.players
-        me: int = view["seat"]
-        rel = [(seat - me) % p for seat in range(p)]
-        ones: list[int] = []
-        seen: list[int] = []  # the cards the observer can place
-        hand = view["hand"]
-        base = at["hand"] - 1
-        ones += [base + card for card in hand]
+    def gather(self, game: Game[Any], seat: int, base: int, into: Gather) -> None:
+        # Reads what `views.view_data` shows `seat`: the table (rows, hand sizes, chosen
+        # flags, known cards, X rows, piles, revealed cards, the pending decision, public
+        # scores) and the seat's own hand and choice. Card c is at offset c - 1.
+        assert isinstance(game, RowGame)
+        at, d, rel = self._at, self.deck, self._rel[seat]
+        ones, spots, values = into.ones, into.spots, into.values
+        seen: list[int] = []  # the cards the observer can place: 0 in `unseen`
+        hand = game.hands[seat]
+        b = base + at["hand"] - 1
+        ones += [b + card for card in hand]
         seen += hand
-        choice = view["choice"]
+        choice = game.chosen[seat]
         if choice is not None:
-            ones.append(at["choice"] - 1 + choice)
+            ones.append(base + at["choice"] - 1 + choice)
             seen.append(choice)
-        rows, last, fill = at["rows"] - 1, at["row_last"], at["row_fill"]
-        for r, row in enumerate(view["rows"]):
-            base = rows + r * d
-            ones += [base + card for card in row]
+        rows, last, fill = base + at["rows"] - 1, base + at["row_last"], base + at["row_fill"]
+        limits = self._limits
+        for r, row in enumerate(game.rows):
+            b = rows + r * d
+            ones += [b + card for card in row]
             seen += row
-            out[last + r] = row[-1] / d
-            out[fill + r] = len(row) / view["row_limits"][r]
-        sizes, hand_size = at["hand_sizes"], self.rules.hand_size
-        for seat, size in enumerate(view["hand_sizes"]):
-            out[sizes + rel[seat]] = size / hand_size
-        chosen = at["chosen"]
-        ones += [chosen + rel[seat] for seat, flag in enumerate(view["chosen"]) if flag]
-        to_act = at["to_act"]
-        ones += [to_act + rel[seat] for seat in view["to_act"]]
-        known = at["known"] - 1
-        for seat, cards in enumerate(view["known"]):
-            base = known + rel[seat] * d
-            ones += [base + card for card in cards]
-            seen += cards
+            spots += (last + r, fill + r)
+            values += (row[-1] / d, len(row) / limits[r])
+        b, hand_size = base + at["hand_sizes"], self.rules.hand_size
+        spots += [b + k for k in rel]
+        values += [len(cards) / hand_size for cards in game.hands]
+        b = base + at["chosen"]
+        ones += [b + rel[s] for s, card in enumerate(game.chosen) if card is not None]
+        b = base + at["to_act"]
+        ones += [b + rel[s] for s in game.to_act()]
+        known = base + at["known"] - 1
+        for s, back in enumerate(game.known):
+            if back:
+                b = known + rel[s] * d
+                ones += [b + card for card in back]
+                seen += back
         if self.x_rows:
-            x_rows, x_last = at["x_rows"] - 1, at["x_row_last"]
-            for seat, cards in enumerate(view["x_rows"]):
-                base = x_rows + rel[seat] * d
-                ones += [base + card for card in cards]
-                seen += cards
+            x_rows, x_last = base + at["x_rows"] - 1, base + at["x_row_last"]
+            for s, cards in enumerate(game.x_rows):
                 if cards:
-                    out[x_last + rel[seat]] = cards[-1] / d
-        piles = at["piles"] - 1
-        for seat, cards in enumerate(view["x_piles" if self.x_rows else "piles"]):
-            base = piles + rel[seat] * d
-            ones += [base + card for card in cards]
-            seen += cards
-        revealed = at["revealed"] - 1
-        for card, seat in view["revealed"][view["placed"] :]:
-            ones.append(revealed + rel[seat] * d + card)
-            seen.append(card)
-        pending = view["pending"]
+                    b = x_rows + rel[s] * d
+                    ones += [b + card for card in cards]
+                    seen += cards
+                    spots.append(x_last + rel[s])
+                    values.append(cards[-1] / d)
+        piles = base + at["piles"] - 1
+        for s, cards in enumerate(game.piles):
+            if cards:
+                b = piles + rel[s] * d
+                ones += [b + card for card in cards]
+                seen += cards
+        queue, placed = game.queue, game.placed
+        if placed < len(queue):
+            revealed = base + at["revealed"] - 1
+            for card, s in queue[placed:]:
+                ones.append(revealed + rel[s] * d + card)
+                seen.append(card)
+        pending = game.pending
         if pending is not None:
-            ones.append(at["pending"] + (0 if pending["decision"] == "take" else 1))
-            ones.append(at["pending_seat"] + rel[pending["seat"]])
-            ones.append(at["pending_card"] - 1 + pending["card"])
-            seen.append(pending["card"])
-            waiting = at["pending_cards"] - 1
-            ones += [waiting + card for card in pending["cards"]]
-            seen += pending["cards"]
-        if view["over"]:
-            ones.append(at["over"])
-        put(out, ones)
-        unseen = at["unseen"]
-        out[unseen : unseen + d] = 1.0
-        put(out, [unseen - 1 + card for card in seen], 0.0)
+            decision, s, cards = pending
+            card = queue[placed][0] if decision == "take" else queue[placed - 1][0]
+            ones += (
+                base + at["pending"] + (0 if decision == "take" else 1),
+                base + at["pending_seat"] + rel[s],
+                base + at["pending_card"] - 1 + card,
+            )
+            seen.append(card)
+            b = base + at["pending_cards"] - 1
+            ones += [b + c for c in cards]
+            seen += cards
+        b = base + at["unseen"] - 1
+        into.zeros += [b + card for card in seen]
+        if game.is_over():
+            ones.append(base + at["over"])
         scale = self.score_scale
-        if view.get("scores") is not None:
-            scores = at["scores"]
-            for seat, score in enumerate(view["scores"]):
-                out[scores + rel[seat]] = score / scale
-        totals = at["round_totals"]
-        for round_scores in view["round_scores"]:
-            for seat, score in enumerate(round_scores):
-                out[totals + rel[seat]] += score / scale
-        progress = at["progress"]
-        out[progress] = view["round"] / (self.rules.rounds or 10)
-        out[progress + 1] = view["turn"] / hand_size
+        scores = game.public_scores()
+        if scores is not None:
+            b = base + at["scores"]
+            for s, score in enumerate(scores):
+                spots.append(b + rel[s])
+                values.append(score / scale)
+        if game.round_scores:
+            b = base + at["round_totals"]
+            for s, total in enumerate(map(sum, zip(*game.round_scores, strict=True))):
+                spots.append(b + rel[s])
+                values.append(total / scale)
+        b = base + at["progress"]
+        spots += (b, b + 1)
+        values += ((game.round + 1) / (self.rules.rounds or 10), (game.turn + 1) / hand_size)
 
     def new_trace(self, seat: int, text: bool = True) -> Trace:
         return RowTrace(self, seat, text)
@@ -251,24 +269,25 @@ class RowTrace(Trace):
         self.round = -1
 
     def _round_start(self, game: Game[Any]) -> None:
-        view = seat_view(game, self.seat)
-        self.round = view["round"]
+        assert isinstance(game, RowGame)
+        self.round = game.round + 1
         self.played = [set() for _ in range(self.players)]
         self.hidden = []
         if self.keeps_text:
-            self.log.append(f"round {view['round']} rows {view['rows']} hand {view['hand']}")
+            rows, hand = [list(row) for row in game.rows], game.hands[self.seat]
+            self.log.append(f"round {self.round} rows {rows} hand {hand}")
 
     def start(self, game: Game[Any]) -> None:
         self._round_start(game)
 
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
-        if isinstance(move, Play):
+        assert isinstance(game, RowGame)
+        if type(move) is Play:
             # Only the seat's own choice is known before the reveal; the others' cards are
-            # read from the view once the last seat has chosen and all are shown.
+            # read from the revealed cards (public) once the last seat has chosen.
             self.hidden.append((mover, move.number if mover == self.seat else 0))
             if len(self.hidden) == self.players:
-                shown = seat_view(game, self.seat)["revealed"]
-                revealed = sorted((seat, card) for card, seat in shown)
+                revealed = sorted((seat, card) for card, seat in game.queue)
                 for seat, card in revealed:
                     self.played[seat].add(card)
                 if self.keeps_text:
@@ -276,16 +295,15 @@ class RowTrace(Trace):
                 self.hidden = []
         elif self.keeps_text:
             self.log.append(f"{mover}:{move}")
-        if getattr(game, "round", 0) + 1 != self.round and not game.is_over():
+        if game.round + 1 != self.round and not game.is_over():
             self._round_start(game)
 
-    def write(self, out: Vector) -> None:
+    def gather(self, base: int, ones: list[int]) -> None:
         p, d = self.players, self.deck
-        ones: list[int] = []
         for seat, cards in enumerate(self.played):
-            base = ((seat - self.seat) % p) * d - 1
-            ones += [base + card for card in cards]
-        put(out, ones)
+            if cards:
+                b = base + ((seat - self.seat) % p) * d - 1
+                ones += [b + card for card in cards]
 
     def _text(self) -> str:
         waiting = " ".join(

@@ -1,0 +1,178 @@
+"""A kibitz game as a PettingZoo ParallelEnv: `kibitz.rl.make_parallel_env("xbere", players=4)`.
+
+Made for the simultaneous row games (X bere!, 6 nimmt!), where every seat chooses its card
+face down at once: a step takes the actions of all the seats to act now (`game.to_act()`)
+and applies them in seat order, so the cards are revealed within that one step. The
+decisions in the middle of a placement (take a row, choose an X card) are steps of the one
+seat that must decide; the other agents' actions are then ignored (their mask is all zeros).
+It works the same for the sequential games (one seat acts per step).
+
+Agents, observations, action numbers and rewards are those of the AEC environment
+(`kibitz.rl.make_env`, docs/rl.md). PettingZoo's `aec_to_parallel` cannot convert that one:
+its agents act one by one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
+
+import kibitz
+from kibitz.core import Game
+from kibitz.core.rng import SEED_BITS, fresh_seed
+from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Trace, adapter
+from kibitz.rl.pettingzoo_env import Observation, agent_name, observation_space
+
+
+class KibitzParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """One kibitz game and option set as a parallel environment (build it with
+    `make_parallel_env`)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "kibitz"}
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        reward: RewardMode = "win",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        if reward not in REWARD_MODES:
+            raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.adapter: Adapter = adapter(game, players, options)
+        self.game_name = game
+        self.players = self.adapter.players
+        self.reward_mode: RewardMode = reward
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"kibitz_{game}_parallel"}
+        self.possible_agents = [agent_name(seat) for seat in range(self.players)]
+        self.agents: list[str] = []
+        space = observation_space(self.adapter)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = {
+            name: spaces.Discrete(self.adapter.num_actions) for name in self.possible_agents
+        }
+        self._rng = random.Random(fresh_seed())
+        self.game: Game[Any] | None = None
+        self.traces: list[Trace] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(
+        self, seed: int | None = None, options: Mapping[str, Any] | None = None
+    ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
+        """A new game. `seed` makes it and every later unseeded reset reproducible. `options`
+        is accepted and ignored: the rule options are fixed when the environment is made."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        kibitz_seed = self._rng.getrandbits(SEED_BITS)
+        return self.start(
+            kibitz.make(self.game_name, self.players, kibitz_seed, **self.adapter.options)
+        )
+
+    def start(self, game: Game[Any]) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
+        """Play on from `game` (a fresh one, a replayed record, a puzzle position)."""
+        if game.name != self.game_name or game.players != self.players:
+            raise ValueError(f"this environment plays {self.game_name} for {self.players}")
+        self.game = game
+        self.traces = [self.adapter.new_trace(seat, text=False) for seat in range(self.players)]
+        for trace in self.traces:
+            trace.start(game)
+        self.agents = [] if game.is_over() else list(self.possible_agents)
+        return self._observations(self.agents), {name: {} for name in self.agents}
+
+    def step(
+        self, actions: Mapping[str, Any]
+    ) -> tuple[
+        dict[str, Observation],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """Apply the actions of every seat to act now, in seat order (the actions of the
+        others are ignored). A seat to act without an action raises `ValueError`, and so
+        does an illegal action (then nothing has moved)."""
+        game = self._game()
+        if game.is_over():
+            raise RuntimeError("the game is over: call reset()")
+        seats = sorted(game.to_act())
+        moves = []
+        for seat in seats:
+            name = agent_name(seat)
+            if actions.get(name) is None:
+                raise ValueError(f"{name} must act now and has no action")
+            action = int(actions[name])
+            if action not in self.adapter.actions(game, seat):
+                raise ValueError(f"action {action} of {name} is not legal now")
+            moves.append(self.adapter.action_to_move(game, seat, action))
+        for seat, move in zip(seats, moves, strict=True):
+            game.apply(seat, move)
+            for trace in self.traces:
+                trace.after(game, seat, move)
+        live = self.agents
+        over = game.is_over()
+        returns = self.adapter.returns(game, self.reward_mode) if over else None
+        rewards = {name: 0.0 if returns is None else returns[s] for s, name in enumerate(live)}
+        terminations = dict.fromkeys(live, over)
+        truncations = dict.fromkeys(live, False)
+        infos: dict[str, dict[str, Any]] = {name: {} for name in live}
+        observations = self._observations(live)
+        if over:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.game is None:
+            return None
+        return self.adapter.view_text(self.game.view(None))
+
+    def close(self) -> None:
+        pass
+
+    def _game(self) -> Game[Any]:
+        if self.game is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.game
+
+    def _observations(self, agents: list[str]) -> dict[str, Observation]:
+        game = self._game()
+        to_act = game.to_act()
+        adapter = self.adapter
+        out: dict[str, Observation] = {}
+        for name in agents:
+            seat = int(name.removeprefix("seat_"))
+            if seat in to_act:
+                mask = adapter.action_mask(game, seat)
+            else:
+                mask = np.zeros(adapter.num_actions, dtype=np.int8)
+            out[name] = {
+                "observation": adapter.observe(game, self.traces[seat]),
+                "action_mask": mask,
+            }
+        return out
+
+
+def make_parallel_env(
+    game: str,
+    players: int | None = None,
+    reward: RewardMode = "win",
+    render_mode: str | None = None,
+    **options: Any,
+) -> KibitzParallelEnv:
+    """A PettingZoo ParallelEnv of `game` for `players` seats with the game's rule `options`:
+    each step takes the actions of all the seats to act (X bere!'s and 6 nimmt!'s
+    simultaneous choice in one step). `reward` is "win" or "score" (docs/rl.md)."""
+    return KibitzParallelEnv(game, players, reward, render_mode, **options)

@@ -1,0 +1,348 @@
+"""Many games of one kibitz game stepped together: a Gymnasium `VectorEnv`.
+
+    envs = kibitz.rl.make_vec_env("kozel", 256, seat_policy="easy", series=False)
+    observations, infos = envs.reset(seed=1)
+    observations, rewards, terminated, truncated, infos = envs.step(actions)
+
+In each game one seat (`seat`) learns; the other seats are played by `seat_policy` between
+the learner's steps. Observations are those of the single-agent environment, stacked:
+`observations["observation"]` is a float32 array (num_envs, size) and
+`observations["action_mask"]` an int8 array (num_envs, actions), also in
+`infos["action_mask"]`. Both live in arrays made once: every step clears them and writes
+every game's observation and mask with a few numpy calls for all games at once (the values
+gathered from each game as offsets; see `kibitz.rl.adapters.Gather`).
+
+Autoreset follows Gymnasium 1.x's documented modes (`autoreset_mode`):
+
+- `NEXT_STEP` (the default, as in Gymnasium's own vector environments): the step that ends a
+  game returns its last observation with `terminated` true; the next step ignores that
+  game's action, deals a new game and returns its first observation (reward 0). The mask
+  returned with a game's last observation has every action set, since any action is then
+  accepted (and ignored), so a mask is never empty.
+- `SAME_STEP`: the step that ends a game deals the next one at once and returns its first
+  observation; the last observation and info are in `infos["final_obs"]` and
+  `infos["final_info"]` (with the `_final_obs` / `_final_info` flags).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+import kibitz
+from kibitz.bots import Bot, Budget, make_bot
+from kibitz.core import Game, Move, View
+from kibitz.core.rng import SEED_BITS, fresh_seed
+from kibitz.rl.adapters import REWARD_MODES, Adapter, Gather, RewardMode, Trace, adapter
+from kibitz.rl.layout import put
+from kibitz.rl.pettingzoo_env import observation_space
+
+Policy = Callable[[View, Sequence[Move], random.Random], Move]
+"""A seat's policy: its view, its legal moves and a generator in, its move out."""
+
+SeatPolicy = str | Bot | Policy | None
+"""`"random"` (or None): a random legal move, without building a view; a bot level
+(`kibitz.bots.make_bot`: "easy", "medium", ...) or a bot; or a `Policy`."""
+
+
+class KibitzVectorEnv(gymnasium.vector.VectorEnv):
+    """`num_envs` games of `game` stepped together (build it with `make_vec_env`)."""
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
+
+    def __init__(
+        self,
+        game: str,
+        num_envs: int,
+        *,
+        players: int | None = None,
+        seat: int = 0,
+        seat_policy: SeatPolicy | Sequence[SeatPolicy] = "random",
+        reward: RewardMode = "win",
+        budget: Budget | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        copy: bool = True,
+        **options: Any,
+    ) -> None:
+        if num_envs < 1:
+            raise ValueError(f"num_envs must be 1 or more, not {num_envs}")
+        if reward not in REWARD_MODES:
+            raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
+        mode = AutoresetMode(autoreset_mode)
+        if mode == AutoresetMode.DISABLED:
+            raise ValueError("autoreset_mode must be NEXT_STEP or SAME_STEP")
+        self.autoreset_mode = mode
+        self.metadata = {"autoreset_mode": mode}
+        self.adapter: Adapter = adapter(game, players, options)
+        self.game_name = game
+        self.players = self.adapter.players
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat}")
+        self.seat = seat
+        self.num_envs = num_envs
+        self.reward_mode: RewardMode = reward
+        self.copy = copy
+        self._policies = self._make_policies(seat_policy, budget)
+        self.single_observation_space = observation_space(self.adapter)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.single_action_space = spaces.Discrete(self.adapter.num_actions)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._size = self.adapter.full_layout.size
+        self._observations = np.zeros((num_envs, self._size), dtype=np.float32)
+        self._masks = np.zeros((num_envs, self.adapter.num_actions), dtype=np.int8)
+        self._seeds = random.Random(fresh_seed())
+        self._rngs = [random.Random(0) for _ in range(num_envs)]
+        self.games: list[Game[Any]] = []
+        """Each game in play (the true state, for tests and analysis; the learner sees only
+        its observation)."""
+        self.traces: list[Trace] = []
+        self._legal: list[list[int]] = [[] for _ in range(num_envs)]
+        self._ended = [False] * num_envs
+        """NEXT_STEP: the game ended at the last step and is dealt anew at the next."""
+
+    def _make_policies(
+        self, given: SeatPolicy | Sequence[SeatPolicy], budget: Budget | None
+    ) -> list[Policy | None]:
+        if given is None or isinstance(given, str | Bot) or callable(given):
+            chosen: list[SeatPolicy] = [given] * self.players
+        else:
+            chosen = list(given)
+            if len(chosen) != self.players:
+                raise ValueError(f"give one seat policy, or one per seat ({self.players})")
+        out: list[Policy | None] = []
+        for policy in chosen:
+            if policy is None or policy == "random":
+                out.append(None)
+            elif isinstance(policy, str | Bot):
+                out.append(
+                    _bot_policy(
+                        make_bot(self.game_name, policy) if isinstance(policy, str) else policy,
+                        budget,
+                    )
+                )
+            else:
+                out.append(policy)
+        return out
+
+    # ----------------------------------------------------------------- Gymnasium API
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray[Any, Any]], dict[str, Any]]:
+        """New games everywhere. `seed` makes them, and every game dealt after them,
+        reproducible: each environment's deals and seat policies draw from a generator
+        seeded from it."""
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self._rngs = [random.Random(self._seeds.getrandbits(SEED_BITS)) for _ in self._rngs]
+        self.games = [self._deal(i) for i in range(self.num_envs)]
+        self.traces = [self._trace(game) for game in self.games]
+        for i in range(self.num_envs):
+            self._play_others(i)
+        self._ended = [False] * self.num_envs
+        self._write()
+        return self._result_observations(), {"action_mask": self._result_masks()}
+
+    def step(
+        self, actions: Any
+    ) -> tuple[
+        dict[str, np.ndarray[Any, Any]],
+        np.ndarray[Any, Any],
+        np.ndarray[Any, Any],
+        np.ndarray[Any, Any],
+        dict[str, Any],
+    ]:
+        """The learner's action in every game (an illegal one raises `ValueError` and
+        changes nothing), then the other seats until the learner is to act again."""
+        chosen = np.asarray(actions).reshape(-1).tolist()
+        if len(chosen) != self.num_envs:
+            raise ValueError(f"expected {self.num_envs} actions, got {len(chosen)}")
+        for i, action in enumerate(chosen):
+            if not self._ended[i] and int(action) not in self._legal[i]:
+                raise ValueError(
+                    f"environment {i}: action {action} is not legal now; legal: {self._legal[i]}"
+                )
+        n = self.num_envs
+        rewards = np.zeros(n, dtype=np.float64)
+        terminated = np.zeros(n, dtype=np.bool_)
+        truncated = np.zeros(n, dtype=np.bool_)
+        infos: dict[str, Any] = {}
+        finished: list[int] = []
+        adapter, seat = self.adapter, self.seat
+        for i, action in enumerate(chosen):
+            if self._ended[i]:
+                self._restart(i)
+                continue
+            game = self.games[i]
+            move = adapter.action_to_move(game, seat, int(action))
+            game.apply(seat, move)
+            self.traces[i].after(game, seat, move)
+            self._play_others(i)
+            if game.is_over():
+                rewards[i] = adapter.returns(game, self.reward_mode)[seat]
+                terminated[i] = True
+                finished.append(i)
+        if self.autoreset_mode == AutoresetMode.NEXT_STEP:
+            for i in finished:
+                self._ended[i] = True
+        elif finished:
+            infos.update(self._final(finished))
+            for i in finished:
+                self._restart(i)
+        self._write()
+        infos["action_mask"] = self._result_masks()
+        return self._result_observations(), rewards, terminated, truncated, infos
+
+    def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """The legal actions of every game now, as booleans (num_envs, actions)."""
+        return self._masks.astype(bool)
+
+    # ----------------------------------------------------------------- games
+
+    def _deal(self, i: int) -> Game[Any]:
+        adapter = self.adapter
+        kibitz_seed = self._rngs[i].getrandbits(SEED_BITS)
+        return kibitz.make(adapter.game_name, adapter.players, kibitz_seed, **adapter.options)
+
+    def _trace(self, game: Game[Any]) -> Trace:
+        trace = self.adapter.new_trace(self.seat, text=False)
+        trace.start(game)
+        return trace
+
+    def _restart(self, i: int) -> None:
+        self.games[i] = self._deal(i)
+        self.traces[i] = self._trace(self.games[i])
+        self._ended[i] = False
+        self._play_others(i)
+
+    def _play_others(self, i: int) -> None:
+        """The other seats move until the learner must act; a game that ends before the
+        learner ever acts is dealt anew."""
+        game, rng, me = self.games[i], self._rngs[i], self.seat
+        while True:
+            while not game.is_over():
+                to_act = game.to_act()
+                if me in to_act:
+                    return
+                seat = min(to_act)
+                legal = game.legal_moves(seat)
+                policy = self._policies[seat]
+                if policy is None:
+                    move = legal[rng.randrange(len(legal))]
+                else:
+                    move = policy(game.view(seat), legal, rng)
+                game.apply(seat, move)
+                self.traces[i].after(game, seat, move)
+            if any(mover == me for mover, _ in game.history):
+                return
+            game = self.games[i] = self._deal(i)
+            self.traces[i] = self._trace(game)
+
+    # ----------------------------------------------------------------- observations
+
+    def _write(self) -> None:
+        """Clear the arrays and write every game's observation and mask at once."""
+        adapter, seat, size = self.adapter, self.seat, self._size
+        observations, masks = self._observations, self._masks
+        observations.fill(0.0)
+        for start, width in adapter.ones_blocks:
+            observations[:, start : start + width] = 1.0
+        into = Gather()
+        memory = adapter.observation.size
+        for i, game in enumerate(self.games):
+            base = i * size
+            adapter.gather(game, seat, base, into)
+            self.traces[i].gather(base + memory, into.ones)
+        into.write(observations.reshape(-1))
+        masks.fill(0)
+        ones: list[int] = []
+        actions = adapter.num_actions
+        for i, game in enumerate(self.games):
+            if self._ended[i]:
+                self._legal[i] = []
+                masks[i] = 1
+                continue
+            legal = self._legal[i] = adapter.actions(game, seat)
+            base = i * actions
+            ones += [base + action for action in legal]
+        if ones:
+            put(masks.reshape(-1), ones)
+
+    def _result_observations(self) -> dict[str, np.ndarray[Any, Any]]:
+        if self.copy:
+            return {"observation": self._observations.copy(), "action_mask": self._masks.copy()}
+        return {"observation": self._observations, "action_mask": self._masks}
+
+    def _result_masks(self) -> np.ndarray[Any, Any]:
+        return self._masks.copy() if self.copy else self._masks
+
+    def _final(self, finished: list[int]) -> dict[str, Any]:
+        """SAME_STEP: the last observation and info of each game that just ended."""
+        n, adapter = self.num_envs, self.adapter
+        final_obs = np.full(n, None, dtype=object)
+        final_info = np.full(n, None, dtype=object)
+        flags = np.zeros(n, dtype=np.bool_)
+        for i in finished:
+            game = self.games[i]
+            observation = adapter.observe(game, self.traces[i])
+            mask = np.zeros(adapter.num_actions, dtype=np.int8)
+            final_obs[i] = {"observation": observation, "action_mask": mask}
+            outcome = game.outcome()
+            assert outcome is not None
+            final_info[i] = {
+                "action_mask": mask,
+                "scores": list(outcome.scores),
+                "winners": sorted(outcome.winners),
+            }
+            flags[i] = True
+        return {
+            "final_obs": final_obs,
+            "_final_obs": flags,
+            "final_info": final_info,
+            "_final_info": flags.copy(),
+        }
+
+
+def _bot_policy(bot: Bot, budget: Budget | None) -> Policy:
+    def choose(view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        return bot.choose(view, legal, rng, budget)
+
+    return choose
+
+
+def make_vec_env(
+    game: str,
+    num_envs: int,
+    *,
+    players: int | None = None,
+    seat: int = 0,
+    seat_policy: SeatPolicy | Sequence[SeatPolicy] = "random",
+    reward: RewardMode = "win",
+    budget: Budget | None = None,
+    autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+    copy: bool = True,
+    **options: Any,
+) -> KibitzVectorEnv:
+    """`num_envs` games of `game` in one Gymnasium `VectorEnv`: seat `seat` learns, the other
+    seats play `seat_policy` (one for all, or one per seat with the learner's ignored).
+    `copy=False` returns the environment's own arrays, overwritten by the next step."""
+    return KibitzVectorEnv(
+        game,
+        num_envs,
+        players=players,
+        seat=seat,
+        seat_policy=seat_policy,
+        reward=reward,
+        budget=budget,
+        autoreset_mode=autoreset_mode,
+        copy=copy,
+        **options,
+    )

@@ -1,0 +1,76 @@
+"""The PettingZoo ParallelEnv: PettingZoo's own parallel_api_test, and a simultaneous turn
+taken in one step."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+from pettingzoo.test import parallel_api_test  # noqa: E402
+from rl_configs import config_id, configs  # noqa: E402
+
+import kibitz.rl  # noqa: E402
+
+CONFIGS = configs()
+ROWS = [config for config in CONFIGS if config[0] in ("xbere", "6nimmt")]
+
+
+@pytest.mark.parametrize("config", ROWS, ids=config_id)
+def test_parallel_api_test(config: tuple[str, int, dict[str, Any]]) -> None:
+    name, players, options = config
+    parallel_api_test(kibitz.rl.make_parallel_env(name, players=players, **options), 2000)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_parallel_games_play_to_the_end_with_the_engines_rewards(
+    config: tuple[str, int, dict[str, Any]],
+) -> None:
+    name, players, options = config
+    env = kibitz.rl.make_parallel_env(name, players=players, **options)
+    observations, _ = env.reset(seed=4)
+    rng = random.Random(1)
+    steps = 0
+    while env.agents:
+        game = env.game
+        assert game is not None
+        to_act = game.to_act()
+        actions = {}
+        for agent, observation in observations.items():
+            legal = np.flatnonzero(observation["action_mask"]).tolist()
+            seat = int(agent.removeprefix("seat_"))
+            assert bool(legal) == (seat in to_act)
+            if legal:
+                actions[agent] = rng.choice(legal)
+        before = game.version
+        observations, rewards, terminations, _, _ = env.step(actions)
+        assert game.version - before == len(to_act)  # every seat to act moved in this step
+        steps += 1
+    game = env.game
+    assert game is not None and game.is_over()
+    assert [rewards[a] for a in env.possible_agents] == env.adapter.returns(game, "win")
+    assert all(terminations.values())
+    if name in ("xbere", "6nimmt"):
+        assert steps < len(game.history)  # simultaneous choices shared steps
+
+
+def test_a_simultaneous_choice_is_one_step_and_stays_hidden_until_revealed() -> None:
+    env = kibitz.rl.make_parallel_env("xbere", players=3)
+    observations, _ = env.reset(seed=2)
+    assert all(observations[a]["action_mask"].any() for a in env.possible_agents)
+    actions = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in observations.items()}
+    env.step(actions)
+    game = env.game
+    assert game is not None
+    assert len(game.history) == 3 or game.to_act() != frozenset(range(3))
+    with pytest.raises(ValueError, match="must act"):
+        env.step({})
+    observations, _ = env.reset(seed=2)
+    bad = dict.fromkeys(env.possible_agents, 10_000)
+    with pytest.raises(ValueError, match="not legal"):
+        env.step(bad)
+    assert env.game is not None and env.game.version == 0  # nothing moved

@@ -1,0 +1,114 @@
+"""The vector environment: Gymnasium's VectorEnv contract in both autoreset modes, masks
+that are never empty, reproducible seeds, bots and callables for the other seats."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("gymnasium")
+np = pytest.importorskip("numpy")
+
+from gymnasium.vector import AutoresetMode  # noqa: E402
+from rl_configs import config_id, configs  # noqa: E402
+
+import kibitz.rl  # noqa: E402
+
+CONFIGS = configs()
+
+
+def _sample(masks: Any, rng: random.Random) -> list[int]:
+    return [rng.choice(np.flatnonzero(row).tolist()) for row in masks]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_next_step_autoreset(config: tuple[str, int, dict[str, Any]]) -> None:
+    name, players, options = config
+    envs = kibitz.rl.make_vec_env(name, 3, players=players, seat=1, **options)
+    assert envs.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    observations, infos = envs.reset(seed=5)
+    assert envs.observation_space.contains(observations)
+    size = envs.adapter.full_layout.size
+    assert observations["observation"].shape == (3, size)
+    assert observations["observation"].dtype == np.float32
+    rng = random.Random(0)
+    ended = np.zeros(3, dtype=bool)
+    finished = 0
+    for _ in range(400):
+        masks = infos["action_mask"]
+        assert np.array_equal(masks, observations["action_mask"])
+        assert masks.any(axis=1).all()  # never an empty mask
+        assert np.array_equal(envs.action_masks(), masks.astype(bool))
+        observations, rewards, terminated, truncated, infos = envs.step(_sample(masks, rng))
+        assert not truncated.any()
+        # A game that ended at the last step starts anew now, with reward 0.
+        assert not (terminated & ended).any() and (rewards[ended] == 0).all()
+        for i in np.flatnonzero(terminated):
+            game = envs.games[i]
+            assert game.is_over()
+            assert rewards[i] == envs.adapter.returns(game, "win")[1]
+            assert infos["action_mask"][i].all()  # any action: the next step ignores it
+        for i in np.flatnonzero(ended):
+            assert envs.games[i].version <= players * 4 and not envs.games[i].is_over()
+        finished += int(terminated.sum())
+        ended = terminated
+    assert finished > 0
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_same_step_autoreset(config: tuple[str, int, dict[str, Any]]) -> None:
+    name, players, options = config
+    envs = kibitz.rl.make_vec_env(
+        name, 2, players=players, autoreset_mode=AutoresetMode.SAME_STEP, **options
+    )
+    observations, infos = envs.reset(seed=1)
+    rng = random.Random(3)
+    finished = 0
+    for _ in range(300):
+        observations, rewards, terminated, _, infos = envs.step(
+            _sample(observations["action_mask"], rng)
+        )
+        assert observations["action_mask"].any(axis=1).all()
+        if terminated.any():
+            assert np.array_equal(infos["_final_obs"], terminated)
+            for i in np.flatnonzero(terminated):
+                final = infos["final_obs"][i]
+                assert final["observation"].shape == observations["observation"][i].shape
+                assert not final["action_mask"].any()
+                assert rewards[i] != 0 or len(set(infos["final_info"][i]["scores"])) == 1
+                assert not envs.games[i].is_over()  # already the next game
+            finished += int(terminated.sum())
+    assert finished > 0
+
+
+def test_seeds_reproduce_and_illegal_actions_raise() -> None:
+    a = kibitz.rl.make_vec_env("kozel", 4, series=False)
+    b = kibitz.rl.make_vec_env("kozel", 4, series=False)
+    first, _ = a.reset(seed=9)
+    again, _ = b.reset(seed=9)
+    assert np.array_equal(first["observation"], again["observation"])
+    assert len({tuple(row) for row in first["observation"]}) == 4  # four different deals
+    illegal = [int(np.flatnonzero(row == 0)[0]) for row in first["action_mask"]]
+    before = [game.version for game in a.games]
+    with pytest.raises(ValueError, match="not legal"):
+        a.step(illegal)
+    assert [game.version for game in a.games] == before
+
+
+def test_other_seats_by_bots_and_callables() -> None:
+    calls = []
+
+    def lowest(view: dict[str, Any], legal: Any, rng: random.Random) -> Any:
+        calls.append(view["seat"])
+        return min(legal, key=str)
+
+    envs = kibitz.rl.make_vec_env("xbere", 2, players=3, seat_policy=["random", lowest, "easy"])
+    observations, _ = envs.reset(seed=0)
+    rng = random.Random(0)
+    for _ in range(30):
+        observations, *_ = envs.step(_sample(observations["action_mask"], rng))
+    assert calls and set(calls) == {1}
+    with pytest.raises(ValueError, match="one per seat"):
+        kibitz.rl.make_vec_env("xbere", 2, players=3, seat_policy=["random", "easy"])
