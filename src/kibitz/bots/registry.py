@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from kibitz.bots.base import Bot
 from kibitz.bots.random_bot import RandomBot
-from kibitz.core import KibitzError
+from kibitz.core import KibitzError, UnknownGameError, spec
 
 BotFactory = Callable[[], Bot]
 
@@ -16,18 +16,19 @@ _BOTS: dict[str, BotFactory] = {"*/random": RandomBot}
 
 _DESCRIPTIONS: dict[str, str] = {"*/random": "a legal move chosen uniformly at random"}
 
-GAME_BOT_MODULES = ("nimmt", "goxeso", "kozel")
-"""Modules of `kibitz.bots` that register each game's levels when imported; loaded on the
-first look-up, so that `import kibitz.bots` stays light and free of import cycles."""
-
-_loaded: list[str] = []
+_loaded: set[str] = set()
 
 
-def _load() -> None:
-    if not _loaded:
-        _loaded.extend(GAME_BOT_MODULES)
-        for module in GAME_BOT_MODULES:
-            importlib.import_module(f"kibitz.bots.{module}")
+def _load(game: str) -> None:
+    """Import the module that registers `game`'s levels (its spec's `hooks.bots`), once: on
+    the first look-up, so that `import kibitz.bots` stays light and free of import cycles."""
+    try:
+        module = spec(game).hooks.bots
+    except UnknownGameError:
+        return
+    if module is not None and module not in _loaded:
+        importlib.import_module(module)
+        _loaded.add(module)
 
 
 def register_bot(game: str, name: str, factory: BotFactory, description: str = "") -> None:
@@ -39,19 +40,19 @@ def register_bot(game: str, name: str, factory: BotFactory, description: str = "
 
 def describe(game: str, name: str) -> str:
     """The one-line description of bot `name` for `game` ("" when none was given)."""
-    _load()
+    _load(game)
     return _DESCRIPTIONS.get(f"{game}/{name}") or _DESCRIPTIONS.get(f"*/{name}", "")
 
 
 def available(game: str) -> list[str]:
     """The bot names usable in `game`."""
-    _load()
+    _load(game)
     return sorted({key.split("/", 1)[1] for key in _BOTS if key.split("/", 1)[0] in (game, "*")})
 
 
 def make_bot(game: str, name: str) -> Bot:
     """The bot `name` (or `game/name`) for `game`; unknown names list what exists."""
-    _load()
+    _load(game)
     if "/" in name:
         named_game, name = name.split("/", 1)
         if named_game != game:

@@ -12,7 +12,7 @@ from typing import Any, TextIO
 from kibitz.bots import Bot, make_bot
 from kibitz.cli.options import parse_option_args
 from kibitz.cli.render import render
-from kibitz.core import Game, KibitzError, Move, Record, make
+from kibitz.core import Game, KibitzError, Move, Record, games, make
 
 HELP = """Type a move as listed (for example "play 57"), or just its last part when that is
 unambiguous ("57", "c3"). Commands:
@@ -30,7 +30,8 @@ def add_parser(sub: Any) -> None:
         description="Play against bots. Rule options follow as --name value "
         "(for example: kibitz play xbere --take-on over; kibitz play goxeso --size 4).",
     )
-    parser.add_argument("game", help="xbere, 6nimmt, goxeso, kozel (see `kibitz games`)")
+    names = ", ".join(game.name for game in games())
+    parser.add_argument("game", help=f"{names} (see `kibitz games`)")
     parser.add_argument("--players", type=int, help="number of seats")
     parser.add_argument("--seed", type=int, help="seed for the deal (random when omitted)")
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")

@@ -16,12 +16,23 @@ from kibitz.core.errors import (
 )
 from kibitz.core.game import Game, InternedMove, Move, Outcome, State, View
 from kibitz.core.record import Record, replay, start
-from kibitz.core.registry import GameSpec, determinize, from_state, games, make, register, spec
+from kibitz.core.registry import (
+    GameSpec,
+    Hooks,
+    determinize,
+    from_state,
+    games,
+    make,
+    register,
+    spec,
+    unregister,
+)
 
 __all__ = [
     "Game",
     "GameOverError",
     "GameSpec",
+    "Hooks",
     "IllegalMoveError",
     "InternedMove",
     "KibitzError",
@@ -47,4 +58,5 @@ __all__ = [
     "replay",
     "spec",
     "start",
+    "unregister",
 ]

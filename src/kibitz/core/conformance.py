@@ -6,7 +6,8 @@ the game API: the game's own invariants (cards all accounted for), legal moves e
 not over, a refused move (out of turn, illegal, bad notation) raises and changes nothing,
 views are plain data consistent with `determinize`, hidden information does not leak (given
 a `twin` that changes only what a seat cannot see), notation, state and records round-trip,
-and replay is deterministic.
+replay is deterministic, and what the game's spec declares (dynamics, teams, whether the
+lowest score wins) is what the game does.
 """
 
 from __future__ import annotations
@@ -26,9 +27,9 @@ from kibitz.core.errors import (
     NotYourTurnError,
     SeatError,
 )
-from kibitz.core.game import Game
+from kibitz.core.game import Game, Outcome
 from kibitz.core.record import Record, replay
-from kibitz.core.registry import determinize, from_state, make
+from kibitz.core.registry import GameSpec, determinize, from_state, make, spec
 
 Validate = Callable[[str, Mapping[str, Any]], None]
 """Called with ("view", view) or ("state", state) for every view and state a run looks at
@@ -206,6 +207,7 @@ def check_game(
     """
     options = dict(options or {})
     report = Report()
+    game_spec = spec(name)
     for seed in seeds:
         rng = random.Random(seed)
         game = make(name, players=players, seed=seed, **options)
@@ -215,6 +217,8 @@ def check_game(
         while not game.is_over():
             where = f"{label} step {step}"
             _check_step(where, game, rng, seen, report)
+            if game_spec.dynamics == "sequential" and len(game.to_act()) > 1:
+                _fail(where, f"seats {sorted(game.to_act())} act at once in a sequential game")
             if step % deep_every == 0:
                 _check_views(where, game, rng, twin, report, validate=validate)
                 _check_state(where, game, validate)
@@ -237,6 +241,7 @@ def check_game(
             _fail(where, f"bad outcome {outcome}")
         if any(game.legal_moves(s) for s in range(players)):
             _fail(where, "legal moves after the end")
+        _check_declared(where, game_spec, game, outcome)
         _check_refusal(where, game, partial(game.apply, 0, seen[-1]), GameOverError)
         _check_views(where, game, rng, twin, report, validate=validate)
         _check_state(where, game, validate)
@@ -246,6 +251,18 @@ def check_game(
         report.steps += step
         report.outcomes.append(outcome.scores)
     return report
+
+
+def _check_declared(where: str, game_spec: GameSpec, game: Game[Any], outcome: Outcome) -> None:
+    """What the spec declares holds: teams, and the winners are the seats with the best score
+    (the lowest where `lowest_wins`)."""
+    teamed = any(len(side) > 1 for side in game.teams())
+    if game_spec.teams != "option" and teamed != (game_spec.teams == "fixed"):
+        _fail(where, f"the spec says teams {game_spec.teams!r}, the game has {game.teams()}")
+    scores = outcome.scores
+    best = min(scores) if game_spec.lowest_wins else max(scores)
+    if outcome.winners != {seat for seat, score in enumerate(scores) if score == best}:
+        _fail(where, f"winners {sorted(outcome.winners)} do not have the best score of {scores}")
 
 
 def _check_state(where: str, game: Game[Any], validate: Validate | None) -> None:

@@ -1,25 +1,63 @@
 """The registry of games: `make(name, players=..., seed=..., **options)` starts one.
 
-Each game package registers a `GameSpec` when imported (`import kibitz` imports them all),
-in the manner of python-chess variants and pgx's `make`.
+Each game package registers one `GameSpec` per game when imported (`import kibitz` imports
+them all), in the manner of python-chess variants and pgx's `make`. The spec is the game's
+only declaration: every layer above the core (bots, the command line, the RL adapters, the
+server and the browser) reads it instead of keeping its own list of games.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from kibitz.core.errors import KibitzError, OptionError, UnknownGameError
 from kibitz.core.game import Game, State, View
 from kibitz.core.options import build_options, describe
 from kibitz.core.rng import fresh_seed
+from kibitz.core.schema import Schema, options_schema
+
+Dynamics = Literal["sequential", "simultaneous"]
+"""`sequential`: one seat acts at a time; `simultaneous`: several seats may have to act at
+once (`Game.to_act()` holds them all), as in OpenSpiel's simultaneous-move games."""
+
+Teams = Literal["none", "fixed", "option"]
+"""`none`: every seat plays for itself; `fixed`: seats always play in teams (`Game.teams()`);
+`option`: a rule option forms teams (Goxeso's variants)."""
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """Where the layers above the core find a game's parts: named, not imported (the core
+    may not import those layers, and each layer loads only the parts it uses). None gives
+    that layer's generic fallback."""
+
+    bots: str | None = None
+    """A module that registers the game's bot levels (`kibitz.bots.registry.register_bot`)
+    when imported, e.g. "kibitz.bots.kozel"; None: only the bots of every game (`random`)."""
+
+    render: str | None = None
+    """A module with `render(view) -> str` that draws a view in the terminal, e.g.
+    "kibitz.cli.render.kozel"; None: the view as JSON."""
+
+    rl: str | None = None
+    """The RL adapter class as "module:Class", e.g. "kibitz.rl.adapters.kozel:KozelAdapter";
+    None: the generic adapter (`kibitz.rl.adapters.generic`)."""
+
+    board: str | None = None
+    """The browser's board module, `server/static/js/games/<board>.js`, e.g. "kozel";
+    None: a generic board that shows the view and the legal moves as buttons."""
+
+    cards: str | None = None
+    """The browser's card art module, `server/static/js/cards/<cards>.js`, which the page
+    loads with the board and hands to it (`ctx.cards`), e.g. "kozel"; None: no card art."""
 
 
 @dataclass(frozen=True)
 class GameSpec:
-    """How to make one game, and what to tell people about it."""
+    """How to make one game, what to tell people about it, and where its parts are."""
 
     name: str
     title: str
@@ -28,10 +66,23 @@ class GameSpec:
     min_players: int
     max_players: int
     default_players: int
+    dynamics: Dynamics
+    teams: Teams
+    lowest_wins: bool
+    """Whether the lowest score wins (penalty points), not the highest."""
+    order: int = 100
+    """Where lists of games (the lobby, `kibitz games`) put this one: lowest first, equal
+    ones in registration order."""
+    hooks: Hooks = field(default_factory=Hooks)
 
     def options(self) -> list[tuple[str, Any, str]]:
         """(name, default, documentation) for each rule option."""
         return describe(self.game.options_class)
+
+    def option_schema(self) -> Schema:
+        """The JSON Schema of the game's options object (the `enum` of an option lists its
+        choices)."""
+        return options_schema(self.game.options_class)
 
 
 _GAMES: dict[str, GameSpec] = {}
@@ -45,9 +96,15 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+def unregister(name: str) -> None:
+    """Remove game `name` from the registry (a plug-in game, or one a test defined)."""
+    spec(name)
+    del _GAMES[name]
+
+
 def games() -> list[GameSpec]:
-    """Every registered game, in registration order."""
-    return list(_GAMES.values())
+    """Every registered game, by `order` (equal ones in registration order)."""
+    return sorted(_GAMES.values(), key=lambda game_spec: game_spec.order)
 
 
 def spec(name: str) -> GameSpec:

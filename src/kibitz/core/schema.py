@@ -41,6 +41,15 @@ def state_schema(game: type[Game[Any]]) -> Schema:
     return _document(game.state_type, game, "state")
 
 
+def options_schema(options: type) -> Schema:
+    """The JSON Schema of an options dataclass: each option's type, default and text."""
+    defs: dict[str, Schema] = {}
+    schema = {"$schema": DIALECT, "title": options.__name__, **_dataclass(options, defs)}
+    if defs:
+        schema["$defs"] = defs
+    return schema
+
+
 def _document(root: type, game: type[Game[Any]], what: str) -> Schema:
     defs: dict[str, Schema] = {}
     body = _typed_dict(root, defs)

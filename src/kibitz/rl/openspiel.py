@@ -128,7 +128,7 @@ def _adapter(key: tuple[str, int, str]) -> Adapter:
 
 
 def _simultaneous(name: str) -> bool:
-    return name in ("xbere", "6nimmt")
+    return spec(name).dynamics == "simultaneous"
 
 
 def _game_type(name: str, sequential: bool) -> pyspiel.GameType:

@@ -286,7 +286,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/games", tags=["lobby"])
     async def games() -> list[dict[str, Any]]:
-        """Every game: players, rule options with their documentation, and bot names."""
+        """Every game as its spec declares it, in the order lists show them: players, how
+        seats act, teams, rule options (default, documentation, choices), bot names, and
+        the browser modules that draw it (`board`, `cards`; null: the generic board)."""
         return [
             {
                 "name": s.name,
@@ -295,10 +297,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 "min_players": s.min_players,
                 "max_players": s.max_players,
                 "default_players": s.default_players,
+                "dynamics": s.dynamics,
+                "teams": s.teams,
+                "lowest_wins": s.lowest_wins,
                 "options": [
-                    {"name": n, "default": _plain(d), "doc": doc} for n, d, doc in s.options()
+                    {
+                        "name": name,
+                        "default": option["default"],
+                        "doc": option["description"],
+                        "choices": option.get("enum"),
+                    }
+                    for name, option in s.option_schema()["properties"].items()
                 ],
                 "bots": available(s.name),
+                "board": s.hooks.board,
+                "cards": s.hooks.cards,
             }
             for s in kibitz.games()
         ]
@@ -511,9 +524,3 @@ async def _welcome(service: MatchService, conn: Connection, request: Any) -> Non
     conn.send_json(
         {"type": "welcome", "id": request, "table": conn.table, "seat": conn.seat, "chat": lines}
     )
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value

@@ -16,17 +16,15 @@ from fastapi.responses import PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
 from kibitz.core import KibitzError, Record, start
+from kibitz.core.rules_text import rules_text
 from kibitz.server.errors import ServiceError
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
-LANGUAGES = ("en", "cs", "ru")
 MAX_REPLAY_MOVES = 5000
 
 
 def rules_markdown(game: str, lang: str) -> str:
     """The rules page of `game` in `lang` (English when that language has none)."""
-    from kibitz.cli.rules import rules_text
-
     try:
         if lang != "en":
             try:

@@ -8,7 +8,7 @@ codec) and `sampling` (determinize: a full game from a view); besides them,
 `turns` (the record of a turn) and `exchange` (the trades of the exchange phase).
 """
 
-from kibitz.core import GameSpec, register
+from kibitz.core import GameSpec, Hooks, register
 from kibitz.games.goxeso.game import Goxeso
 from kibitz.games.goxeso.moves import (
     ACCEPT,
@@ -33,6 +33,17 @@ register(
         min_players=1,
         max_players=4,
         default_players=2,
+        dynamics="sequential",
+        teams="option",
+        lowest_wins=False,
+        order=1,
+        hooks=Hooks(
+            bots="kibitz.bots.goxeso",
+            render="kibitz.cli.render.goxeso",
+            rl="kibitz.rl.adapters.goxeso:GoxesoAdapter",
+            board="goxeso",
+            cards="goxeso",
+        ),
     )
 )
 

@@ -7,7 +7,7 @@ codec) and `sampling` (determinize: a full game from a view); besides them,
 `legal` (the legal-move tables) and `tricks` (the record of a finished trick).
 """
 
-from kibitz.core import GameSpec, register
+from kibitz.core import GameSpec, Hooks, register
 from kibitz.games.kozel.game import Kozel
 from kibitz.games.kozel.moves import Beat, Discard, Four, KozelMove, Lead, parse_move
 from kibitz.games.kozel.options import KozelOptions
@@ -23,6 +23,17 @@ register(
         min_players=4,
         max_players=4,
         default_players=4,
+        dynamics="sequential",
+        teams="fixed",
+        lowest_wins=True,
+        order=3,
+        hooks=Hooks(
+            bots="kibitz.bots.kozel",
+            render="kibitz.cli.render.kozel",
+            rl="kibitz.rl.adapters.kozel:KozelAdapter",
+            board="kozel",
+            cards="kozel",
+        ),
     )
 )
 

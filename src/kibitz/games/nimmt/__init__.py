@@ -6,11 +6,22 @@ given deals), `game` (the engine), `views` (the typed shapes of views and states
 codec) and `sampling` (determinize: a full game from a view).
 """
 
-from kibitz.core import GameSpec, register
+from dataclasses import replace
+
+from kibitz.core import GameSpec, Hooks, register
 from kibitz.games.nimmt.game import RowGame, SixNimmt, XBere
 from kibitz.games.nimmt.moves import Play, RowMove, Take, XCard, parse_move
 from kibitz.games.nimmt.options import SixNimmtOptions, XBereOptions
 from kibitz.games.nimmt.views import SixNimmtState, SixNimmtView, XBereState, XBereView
+
+_HOOKS = Hooks(
+    bots="kibitz.bots.nimmt",
+    render="kibitz.cli.render.nimmt",
+    rl="kibitz.rl.adapters.rows:XBereAdapter",
+    board="nimmt",
+    cards="nimmt",
+)
+"""Both games share the bots, the renderer and the browser's board and cards."""
 
 register(
     GameSpec(
@@ -21,6 +32,11 @@ register(
         min_players=2,
         max_players=4,
         default_players=4,
+        dynamics="simultaneous",
+        teams="none",
+        lowest_wins=True,
+        order=2,
+        hooks=_HOOKS,
     )
 )
 register(
@@ -32,6 +48,11 @@ register(
         min_players=2,
         max_players=10,
         default_players=4,
+        dynamics="simultaneous",
+        teams="none",
+        lowest_wins=True,
+        order=4,
+        hooks=replace(_HOOKS, rl="kibitz.rl.adapters.rows:SixNimmtAdapter"),
     )
 )
 

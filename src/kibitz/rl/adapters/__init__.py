@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from typing import Any
 
-from kibitz.core import UnknownGameError
 from kibitz.core.registry import spec
 from kibitz.rl.adapters.base import (
     REWARD_MODES,
@@ -16,23 +16,26 @@ from kibitz.rl.adapters.base import (
     rewards,
     seat_view,
 )
-from kibitz.rl.adapters.goxeso import GoxesoAdapter
-from kibitz.rl.adapters.kozel import KozelAdapter
-from kibitz.rl.adapters.rows import SixNimmtAdapter, XBereAdapter
+from kibitz.rl.adapters.generic import generic_adapter
 
-_ADAPTERS: dict[str, type[Adapter]] = {
-    "xbere": XBereAdapter,
-    "6nimmt": SixNimmtAdapter,
-    "goxeso": GoxesoAdapter,
-    "kozel": KozelAdapter,
-}
+
+def adapter_class(name: str) -> type[Adapter]:
+    """The adapter class that game `name`'s spec names (`hooks.rl`, "module:Class"), or the
+    generic one when it names none."""
+    hook = spec(name).hooks.rl
+    if hook is None:
+        return generic_adapter(name)
+    module, _, attribute = hook.partition(":")
+    cls: type[Adapter] = getattr(importlib.import_module(module), attribute)
+    return cls
 
 
 def supported() -> list[str]:
-    """The registered games that have an RL adapter, in registry order."""
+    """The registered games, in registry order: each has an adapter (its own, or the
+    generic one)."""
     from kibitz.core import games
 
-    return [game_spec.name for game_spec in games() if game_spec.name in _ADAPTERS]
+    return [game_spec.name for game_spec in games()]
 
 
 def adapter(
@@ -40,11 +43,7 @@ def adapter(
 ) -> Adapter:
     """The adapter of game `name` for `players` seats (the game's usual count when omitted)."""
     game_spec = spec(name)
-    cls = _ADAPTERS.get(name)
-    if cls is None:
-        raise UnknownGameError(
-            f"game {name!r} has no RL adapter yet; these have: {', '.join(supported())}"
-        )
+    cls = adapter_class(name)
     return cls(game_spec.default_players if players is None else players, options or {})
 
 
