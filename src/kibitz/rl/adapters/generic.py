@@ -78,10 +78,14 @@ class GenericAdapter(Adapter):
         put(out, offsets)
 
     def new_trace(self, seat: int, text: bool = True) -> Trace:
-        return GenericTrace(self, seat, text)
+        return GenericTrace(seat, text)
 
     def max_decisions(self) -> int:
         return MAX_DECISIONS
+
+    def __reduce__(self) -> tuple[Any, tuple[str, int, dict[str, Any]]]:
+        # Each game's class is made at run time: pickle the adapter as the call that makes it.
+        return (_rebuild, (self.game_name, self.players, self.options))
 
 
 class GenericTrace(Trace):
@@ -89,9 +93,8 @@ class GenericTrace(Trace):
 
     layout = Layout([])
 
-    def __init__(self, adapter: GenericAdapter, seat: int, text: bool = True) -> None:
+    def __init__(self, seat: int, text: bool = True) -> None:
         super().__init__(seat, text)
-        self.adapter = adapter
         self.log: list[str] = []
 
     def start(self, game: Game[Any]) -> None:
@@ -103,7 +106,8 @@ class GenericTrace(Trace):
 
     def _see(self, game: Game[Any]) -> None:
         if self.keeps_text:
-            self.log.append(self.adapter.view_text(seat_view(game, self.seat)))
+            view = seat_view(game, self.seat)
+            self.log.append(json.dumps(view, sort_keys=True, separators=(",", ":")))
 
     def write(self, out: Vector) -> None:
         pass
@@ -117,3 +121,7 @@ def generic_adapter(name: str) -> type[GenericAdapter]:
     attributes = {"game_name": name, "lower_is_better": spec(name).lowest_wins}
     cls = type(f"GenericAdapter_{name}", (GenericAdapter,), attributes)
     return cast(type[GenericAdapter], cls)
+
+
+def _rebuild(name: str, players: int, options: dict[str, Any]) -> GenericAdapter:
+    return generic_adapter(name)(players, options)
