@@ -151,6 +151,11 @@ class HighCard(Game[Play]):
     def parse_move(self, text: str) -> Play:
         return parse_move(text)
 
+    def features(self, seat: int) -> tuple[list[int], int | None]:
+        """The seat's hand, and the card led in the trick being played (None: none yet)."""
+        led = self.plays[-1]["card"] if len(self.plays) % 2 else None
+        return self.hands[seat], led
+
     def _scores(self) -> tuple[float, ...]:
         return (float(self.tricks[0]), float(self.tricks[1]))
 
