@@ -67,8 +67,11 @@ class GenericAdapter(Adapter):
             raise ValueError(f"no action {action} now: seat {seat} has {len(legal)} moves")
         return legal[action]
 
-    def legal_actions(self, game: Game[Any], seat: int) -> list[int]:
+    def actions(self, game: Game[Any], seat: int) -> list[int]:
         return list(range(len(self._legal(game, seat))))
+
+    def legal_actions(self, game: Game[Any], seat: int) -> list[int]:
+        return self.actions(game, seat)
 
     def action_name(self, action: int) -> str:
         return f"legal move {action}"
@@ -109,7 +112,7 @@ class GenericTrace(Trace):
             view = seat_view(game, self.seat)
             self.log.append(json.dumps(view, sort_keys=True, separators=(",", ":")))
 
-    def write(self, out: Vector) -> None:
+    def gather(self, base: int, ones: list[int]) -> None:
         pass
 
     def _text(self) -> str:
