@@ -1,27 +1,35 @@
-"""Environment steps per second: the bare engine, PettingZoo and OpenSpiel, per game.
+"""Research interfaces against the bare engine and OpenSpiel's C++ games, in one run.
 
-Each step is one decision chosen at random among the legal ones. The bare engine lists the
-legal moves and applies one; PettingZoo builds the observation vector and action mask at
-every step (as a learner would read them); OpenSpiel lists legal actions and applies one
-(joint actions at X bere!'s simultaneous nodes count one step per seat), and "OpenSpiel +
-obs" also reads the acting player's observation tensor.
+Every figure counts random play per second, measured in this one run (so that the ratios
+compare figures taken under the same load):
 
-    python bench/rl.py [--seconds 2]
+- engine: random decisions/s of the bare engine (list the legal moves, apply one);
+- AEC: PettingZoo AEC steps/s, reading the acting agent's observation and mask (`last()`)
+  at every step; the floor is 25% of the engine;
+- vec: `make_vec_env(game, 256)`: decisions/s in all 256 games together (the learner's,
+  which reads its observation and mask, and the random bots'), and the learner's steps/s;
+  the floor is 50% of the engine (decisions);
+- pyspiel: OpenSpiel's Python loop (`legal_actions`, `apply_action`, chance outcomes
+  sampled), steps/s, chance steps included; "+ infostate" also reads the acting player's
+  `information_state_tensor` at every decision; the floor is OpenSpiel's C++ hearts
+  through the same loop.
+
+    python bench/rl.py [--seconds 2] [--envs 256]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 import kibitz
-from kibitz.rl import make_env
+from kibitz.rl import make_env, make_vec_env
 from kibitz.rl import openspiel as kos
 
 CONFIGS: list[tuple[str, str, int, dict[str, Any]]] = [
@@ -47,7 +55,7 @@ def engine(name: str, players: int, options: dict[str, Any], seconds: float) -> 
     return steps / (time.perf_counter() - start)
 
 
-def pettingzoo(name: str, players: int, options: dict[str, Any], seconds: float) -> float:
+def aec(name: str, players: int, options: dict[str, Any], seconds: float) -> float:
     env = make_env(name, players=players, **options)
     rng = random.Random(0)
     steps, seed = 0, 0
@@ -65,29 +73,57 @@ def pettingzoo(name: str, players: int, options: dict[str, Any], seconds: float)
     return steps / (time.perf_counter() - start)
 
 
-def openspiel(
-    name: str, players: int, options: dict[str, Any], seconds: float, observe: bool = False
-) -> float:
-    game = kos.load(name, players, **options)
-    rng = random.Random(0)
-    steps, seed = 0, 0
+def vec(
+    name: str, players: int, options: dict[str, Any], seconds: float, envs: int
+) -> tuple[float, float]:
+    """(decisions/s of all seats in all games, learner steps/s)."""
+    env = make_vec_env(name, envs, players=players, **options)
+    rng = np.random.default_rng(0)
+    observations, _ = env.reset(seed=0)
+    decisions = learner = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = game.new_dealt_state(seed)
-        seed += 1
+        before = list(env.games)
+        versions = [game.version for game in before]
+        masks = observations["action_mask"]
+        actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+        observations, *_ = env.step(actions)
+        for i, game in enumerate(env.games):
+            old = before[i]
+            decisions += (
+                game.version - versions[i]
+                if game is old
+                else (old.version - versions[i] + game.version)
+            )
+        learner += envs
+    elapsed = time.perf_counter() - start
+    return decisions / elapsed, learner / elapsed
+
+
+def pyspiel_loop(game: Any, seconds: float, infostate: bool, new_state: Any = None) -> float:
+    """Random play through OpenSpiel's Python API; every applied action is a step."""
+    rng = random.Random(0)
+    players = game.num_players()
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
         while not state.is_terminal():
-            player = state.current_player()
-            if player == pyspiel.PlayerId.SIMULTANEOUS:
+            if state.is_chance_node():
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probabilities)[0])
+                steps += 1
+            elif state.is_simultaneous_node():
                 joint = []
                 for p in range(players):
-                    if observe:
-                        state.observation_tensor(p)
+                    if infostate:
+                        state.information_state_tensor(p)
                     joint.append(rng.choice(state.legal_actions(p)))
                 state.apply_actions(joint)
                 steps += players
             else:
-                if observe:
-                    state.observation_tensor(player)
+                if infostate:
+                    state.information_state_tensor(state.current_player())
                 state.apply_action(rng.choice(state.legal_actions()))
                 steps += 1
     return steps / (time.perf_counter() - start)
@@ -96,17 +132,36 @@ def openspiel(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument("--envs", type=int, default=256, help="games in the vector env")
     args = parser.parse_args()
-    runs: list[tuple[str, Callable[..., float], dict[str, Any]]] = [
-        ("engine", engine, {}),
-        ("PettingZoo", pettingzoo, {}),
-        ("OpenSpiel", openspiel, {}),
-        ("OpenSpiel + obs", openspiel, {"observe": True}),
-    ]
-    print(f"{'steps/s':32}" + "".join(f"{label:>17}" for label, _, _ in runs))
+    seconds = args.seconds
+    print(f"load average at start: {os.getloadavg()[0]:.2f}", flush=True)
+    references = {}
+    for name in ("hearts", "goofspiel"):
+        game = pyspiel.load_game(name)
+        references[name] = (pyspiel_loop(game, seconds, False), pyspiel_loop(game, seconds, True))
+        plain, info = references[name]
+        print(f"OpenSpiel C++ {name}: pyspiel {plain:,.0f} steps/s, + infostate {info:,.0f}")
+    hearts = references["hearts"][1]
+    header = (
+        f"{'steps/s':30}{'engine':>10}{'AEC':>9}{'AEC/eng':>9}{'vec dec':>10}{'vec/eng':>9}"
+        f"{'vec lrn':>9}{'pyspiel':>9}{'+info':>8}{'+info/hearts':>13}"
+    )
+    print(header, flush=True)
     for label, name, players, options in CONFIGS:
-        figures = [run(name, players, options, args.seconds, **extra) for _, run, extra in runs]
-        print(f"{label:32}" + "".join(f"{figure:17,.0f}" for figure in figures), flush=True)
+        base = engine(name, players, options, seconds)
+        pettingzoo = aec(name, players, options, seconds)
+        decisions, learner = vec(name, players, options, seconds, args.envs)
+        game = kos.load(name, players, **options)
+        plain = pyspiel_loop(game, seconds, False)
+        info = pyspiel_loop(game, seconds, True)
+        print(
+            f"{label:30}{base:10,.0f}{pettingzoo:9,.0f}{pettingzoo / base:9.0%}"
+            f"{decisions:10,.0f}{decisions / base:9.0%}{learner:9,.0f}"
+            f"{plain:9,.0f}{info:8,.0f}{info / hearts:13.2f}",
+            flush=True,
+        )
+    print(f"load average at end: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

@@ -55,6 +55,9 @@ SEED_BYTES = 8
 exactly two byte strings, so seeds stay uniform)."""
 
 _CHANCE_OUTCOMES = [(byte, 1.0 / 256) for byte in range(256)]
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
 _SEED_MASK = (1 << SEED_BITS) - 1
 
 
@@ -242,6 +245,8 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         """The seed bytes drawn by the chance nodes so far."""
         self._box: _Box | None = None
         self._traces: list[Trace] | None = None
+        self._player = (-1, 0)
+        """(game version, current player) last worked out."""
 
     def __reduce__(self) -> tuple[Any, tuple[KibitzGame, str]]:
         """Pickled as its game and its serialization (OpenSpiel's own state format)."""
@@ -283,6 +288,7 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         if game.name != adapter.game_name or game.players != adapter.players:
             raise ValueError(f"not a {adapter.game_name} game for {adapter.players}")
         self._box = _Box(game)
+        self._player = (-1, 0)
         self._traces = None if traces is None else list(traces)
 
     def _memories(self) -> list[Trace]:
@@ -303,15 +309,21 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
     # ----------------------------------------------------------------- OpenSpiel API
 
     def current_player(self) -> int:
+        # OpenSpiel asks this several times per step (is_terminal, is_chance_node, legal
+        # actions, apply): the answer is kept for the game version it was worked out for.
         if self._dealing():
-            return int(pyspiel.PlayerId.CHANCE)
+            return _CHANCE
         game = self.kibitz_game
+        version = game.version
+        if self._player[0] == version:
+            return self._player[1]
         if game.is_over():
-            return int(pyspiel.PlayerId.TERMINAL)
-        to_act = game.to_act()
-        if self._simultaneous and len(to_act) > 1:
-            return int(pyspiel.PlayerId.SIMULTANEOUS)
-        return min(to_act)
+            player = _TERMINAL
+        else:
+            to_act = game.to_act()
+            player = _SIMULTANEOUS if self._simultaneous and len(to_act) > 1 else min(to_act)
+        self._player = (version, player)
+        return player
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(_CHANCE_OUTCOMES) if self._dealing() else []

@@ -129,14 +129,10 @@ class GoxesoAdapter(FixedActionAdapter):
         at, f, rel = self._at, self.faces, self._rel[seat]
         ones, spots, values = into.ones, into.spots, into.values
         down, empty, up = base + at["face_down"], base + at["empty"], base + at["face_up"]
-        first = game.first
-        for cell, face in enumerate(game.board):
-            if face == EMPTY:
-                ones.append(empty + cell)
-            elif cell == first:
-                ones.append(up + cell * f + face)
-            else:
-                ones.append(down + cell)
+        board, first, at_first = game.board, game.first, len(ones)
+        ones += [empty + cell if face == EMPTY else down + cell for cell, face in enumerate(board)]
+        if first >= 0:  # the card face up now
+            ones[at_first + first] = up + first * f + board[first]
         last = game.last
         if last is not None:
             b = base + at["last_flips"]

@@ -13,6 +13,7 @@ so 60 actions. Card vectors use the card number 0..35 in that same order.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -51,6 +52,7 @@ class KozelAdapter(Adapter):
         self.observation = self._layout()
         self._at = self.observation.start
         self._rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
+        self._done: weakref.WeakKeyDictionary[Kozel, _Finished] = weakref.WeakKeyDictionary()
 
     # ----------------------------------------------------------------- actions
 
@@ -173,18 +175,12 @@ class KozelAdapter(Adapter):
         ones.append(base + at["leader"] + rel[game.leader])
         if game.takeover_open:
             ones.append(base + at["takeover_open"])
-        seen = base + at["seen"]
-        points = [0, 0]
-        for trick in game.tricks:
-            team = trick.winner & 1
-            for s, move in trick.plays:
-                if move.face_up or shown:
-                    ones += [seen + card for card in move.cards]
-                    points[team] += move.points
-                else:
-                    last_down[s] = max(last_down[s], trick.number)
-                    if s == me:
-                        discards |= move.mask
+        done = self._finished(game, shown)
+        b = base + at["seen"]
+        ones += [b + card for card in done.seen]
+        points = done.points
+        last_down = [max(now, then) for now, then in zip(last_down, done.last_down, strict=True)]
+        discards |= done.discards[me]
         b = base + at["my_discards"]
         ones += [b + card for card in cards_of(discards)]
         known = base + at["known"]
@@ -226,6 +222,24 @@ class KozelAdapter(Adapter):
         if game.is_over():
             ones.append(base + at["progress"] + 1)
 
+    def _finished(self, game: Kozel, shown: bool) -> _Finished:
+        """What the deal's finished tricks show, followed trick by trick as they end."""
+        found = self._done.get(game)
+        tricks = game.tricks
+        if found is None or found.deal != game.deal_no or found.tricks > len(tricks):
+            found = self._done[game] = _Finished(game.deal_no)
+        for trick in tricks[found.tricks :]:
+            team = trick.winner & 1
+            for s, move in trick.plays:
+                if move.face_up or shown:
+                    found.seen += move.cards
+                    found.points[team] += move.points
+                else:
+                    found.last_down[s] = trick.number
+                    found.discards[s] |= move.mask
+        found.tricks = len(tricks)
+        return found
+
     def new_trace(self, seat: int, text: bool = True) -> Trace:
         return KozelTrace(seat, text)
 
@@ -234,6 +248,25 @@ class KozelAdapter(Adapter):
         # At most 9 tricks a deal (each takes 4 cards or more); a trick is a lead, three
         # answers, and at most one takeover with three answers again.
         return deals * 9 * 8
+
+
+class _Finished:
+    """What everyone saw in a deal's finished tricks, and each seat's own face-down cards."""
+
+    __slots__ = ("deal", "discards", "last_down", "points", "seen", "tricks")
+
+    def __init__(self, deal: int) -> None:
+        self.deal = deal
+        self.tricks = 0
+        """The finished tricks read so far."""
+        self.seen: list[int] = []
+        """The cards shown face up."""
+        self.points = [0, 0]
+        """Card points shown face up, per team that took them."""
+        self.last_down = [0, 0, 0, 0]
+        """Per seat: the last trick in which it put cards face down (0: none)."""
+        self.discards = [0, 0, 0, 0]
+        """Per seat: the mask of its face-down cards (only its own view shows them)."""
 
 
 class KozelTrace(Trace):
