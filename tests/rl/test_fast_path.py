@@ -211,11 +211,14 @@ def test_openspiel_tensors_match_the_cpp_path_and_its_seeds(
     a, b = game.new_dealt_state(8), game.new_dealt_state(8)
     for _ in range(12):
         for player in range(players):
-            assert a.observation_tensor(player) == pyspiel.State.observation_tensor(b, player)
-            assert a.information_state_tensor(player) == pyspiel.State.information_state_tensor(
+            assert a.observation_tensor(player).tolist() == pyspiel.State.observation_tensor(
                 b, player
             )
-        assert a.observation_tensor() == pyspiel.State.observation_tensor(b)
+            assert a.information_state_tensor(
+                player
+            ).tolist() == pyspiel.State.information_state_tensor(b, player)
+        assert a.observation_tensor().tolist() == pyspiel.State.observation_tensor(b)
+        assert a.observation_tensor().dtype == np.float32
         action = rng.choice(a.legal_actions())
         a.apply_action(action)
         b.apply_action(action)

@@ -121,12 +121,14 @@ def test_openspiel_observations_ignore_what_the_player_cannot_see(
         for player in range(players):
             sampled = state.resample(player, random.Random(rng.random()))
             assert sampled.observation_string(player) == state.observation_string(player)
-            assert sampled.observation_tensor(player) == state.observation_tensor(player)
+            assert np.array_equal(
+                sampled.observation_tensor(player), state.observation_tensor(player)
+            )
             assert sampled.information_state_string(player) == state.information_state_string(
                 player
             )
-            assert sampled.information_state_tensor(player) == state.information_state_tensor(
-                player
+            assert np.array_equal(
+                sampled.information_state_tensor(player), state.information_state_tensor(player)
             )
         state.apply_action(rng.choice(state.legal_actions()))
 

@@ -386,15 +386,18 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
     # a throwaway `new_initial_state()`. These write the tensor straight from Python into
     # the observer's preallocated buffer.
 
-    def observation_tensor(self, player: int | None = None) -> list[float]:
-        """The observation tensor of `player` (default: the current player)."""
+    def observation_tensor(self, player: int | None = None) -> np.ndarray[Any, Any]:
+        """The observation tensor of `player` (default: the current player), as a float32
+        numpy array of its own (not a list: turning thousands of floats into a list costs
+        more than writing them; `.tolist()` gives OpenSpiel's list)."""
         return self._tensor(False, player)
 
-    def information_state_tensor(self, player: int | None = None) -> list[float]:
-        """The information state tensor of `player` (default: the current player)."""
+    def information_state_tensor(self, player: int | None = None) -> np.ndarray[Any, Any]:
+        """The information state tensor of `player` (default: the current player), as a
+        float32 numpy array of its own (see `observation_tensor`)."""
         return self._tensor(True, player)
 
-    def _tensor(self, perfect_recall: bool, player: int | None) -> list[float]:
+    def _tensor(self, perfect_recall: bool, player: int | None) -> np.ndarray[Any, Any]:
         if player is None:
             player = self.current_player()
         if not 0 <= player < self.num_players():
@@ -402,7 +405,7 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         observer = _observer(self._key, perfect_recall)
         observer.set_from(self, player)
         assert observer.tensor is not None
-        return cast(list[float], observer.tensor.tolist())
+        return observer.tensor.copy()
 
     def __str__(self) -> str:
         if self._dealing():

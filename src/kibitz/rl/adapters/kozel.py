@@ -33,6 +33,8 @@ could in principle go on for ever; 200 deals have never been seen)."""
 
 
 _ALL_POINTS = sum(RANK_POINTS) * 4
+_BELOW = [(1 << card) - 1 for card in range(DECK_SIZE)]
+_KIND = {name: index * 15 for index, name in enumerate(_KIND_NAMES)}
 
 
 def _hand(game: Game[Any], seat: int) -> list[int]:
@@ -57,21 +59,24 @@ class KozelAdapter(Adapter):
     # ----------------------------------------------------------------- actions
 
     @staticmethod
-    def _encode(hand: list[int], move: KozelMove) -> int:
+    def _encode(hand: int, move: KozelMove) -> int:
+        """The action of `move` from `hand` (a mask): card c is at position (the number of
+        hand cards below c) of the sorted hand."""
         bits = 0
         for card in move.cards:
-            bits |= 1 << hand.index(card)
-        return _KIND_NAMES.index(move.keyword) * 15 + bits - 1
+            bits |= 1 << (hand & _BELOW[card]).bit_count()
+        return _KIND[move.keyword] + bits - 1
 
     def move_to_action(self, game: Game[Any], seat: int, move: Move) -> int:
-        assert isinstance(move, KozelMove)
-        return self._encode(_hand(game, seat), move)
+        assert isinstance(move, KozelMove) and isinstance(game, Kozel)
+        return self._encode(game.hands[seat], move)
 
     def legal_actions(self, game: Game[Any], seat: int) -> list[int]:
         return sorted(self.actions(game, seat))
 
     def actions(self, game: Game[Any], seat: int) -> list[int]:
-        hand = _hand(game, seat)
+        assert isinstance(game, Kozel)
+        hand = game.hands[seat]
         encode = self._encode
         return [encode(hand, move) for move in game.legal_moves(seat)]
 
