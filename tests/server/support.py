@@ -15,11 +15,14 @@ from kibitz.server.store import Store
 
 
 @asynccontextmanager
-async def open_service(url: str, limits: Limits | None = None) -> AsyncIterator[MatchService]:
-    """A match service on `url` (migrated), with bots in threads; closed afterwards."""
+async def open_service(
+    url: str, limits: Limits | None = None, bot_workers: int = 0
+) -> AsyncIterator[MatchService]:
+    """A match service on `url` (migrated), with bots in threads (or `bot_workers`
+    processes); closed afterwards."""
     database = open_database(url)
     await migrate(database)
-    bots = BotRunner(0)
+    bots = BotRunner(bot_workers)
     service = MatchService(Store(database), bots, limits)
     try:
         yield service
@@ -34,10 +37,10 @@ def slow_bots(service: MatchService, seconds: float, seat: int | None = None) ->
     longer, so a test can act while a bot or stand-in is still thinking."""
     choose = service.bots.choose
 
-    async def slow(game: str, name: str, view: Any, *rest: Any) -> str:
+    async def slow(bot: Any, view: Any, *rest: Any) -> Any:
         if seat is None or view["seat"] == seat:
             await asyncio.sleep(seconds)
-        return await choose(game, name, view, *rest)
+        return await choose(bot, view, *rest)
 
     service.bots.choose = slow  # type: ignore[method-assign]
 

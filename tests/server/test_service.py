@@ -277,7 +277,7 @@ def test_a_player_who_returns_off_turn_gets_a_clock_only_when_the_turn_comes(
             returned = time.time()
             assert not table.seats[0].away
             assert 0 not in table.turn_since
-            assert "0" not in service.render_state(table, 0)["clock"]["remaining"]
+            assert "0" not in service.render_state(table, 0).clock.remaining
             service.listeners.append(on_change)
             await wait_for(lambda: turn_began)
             assert turn_began[0] > returned  # her clock starts with her turn
@@ -290,7 +290,7 @@ def test_chat_is_plain_text_rate_limited_and_kept(sqlite_url: str) -> None:
         async with open_service(sqlite_url) as service:
             table_id, a, _b = await two_players(service)
             message = await service.chat(table_id, a, "  hello\x07  <b>world</b>\n ")
-            assert message["text"] == "hello <b>world</b>" and message["nickname"] == "Ann"
+            assert message.text == "hello <b>world</b>" and message.nickname == "Ann"
             assert await code_of(service.chat(table_id, a, " \x00 ")) == "bad_text"
             assert await code_of(service.chat(table_id, a, "x" * 301)) == "bad_text"
             assert await code_of(service.chat(table_id, "bad", "hi")) == "not_seated"
@@ -306,7 +306,7 @@ def test_chat_is_plain_text_rate_limited_and_kept(sqlite_url: str) -> None:
                 assert sent < 50
             assert codes[-1] == "rate_limited"
             lines = await service.chat_lines(table_id)
-            assert lines[0]["text"] == "hello <b>world</b>" and len(lines) == sent
+            assert lines[0].text == "hello <b>world</b>" and len(lines) == sent
 
     run(main())
 
@@ -322,7 +322,7 @@ def test_newest_chat_is_kept_in_memory_and_reloaded_after_a_restart(sqlite_url: 
             for n in range(RECENT_CHAT + 5):
                 await service.chat(table_id, a if n % 2 else b, f"line {n}")
             recent = await service.recent_chat(table_id)
-            assert [m["text"] for m in recent] == [f"line {n}" for n in range(5, RECENT_CHAT + 5)]
+            assert [m.text for m in recent] == [f"line {n}" for n in range(5, RECENT_CHAT + 5)]
             assert recent == (await service.chat_lines(table_id))[5:]
         async with open_service(sqlite_url, many) as restarted:
             assert await restarted.recent_chat(table_id) == recent
@@ -393,7 +393,7 @@ def test_a_new_service_resumes_every_table(sqlite_url: str) -> None:
             bots_version = live.game.version
         async with open_service(sqlite_url) as second:
             assert await second.resume() == 1
-            assert set(second._live) == {bots.table}
+            assert set(second.tables.live) == {bots.table}
             for tid, expected in views.items():
                 table = await second.table(tid)
                 assert [table.game.view(s) for s in range(table.row.players)] == expected
@@ -481,18 +481,18 @@ def test_finished_tables_leave_memory_but_not_the_database(sqlite_url: str) -> N
                 table = await service.table(created.table)
                 await wait_for(lambda t=table: t.row.status == "over", timeout=30)
                 tables.append(table)
-            finished = [t for t in service._live.values() if t.row.status == "over"]
+            finished = [t for t in service.tables.live.values() if t.row.status == "over"]
             assert [t.id for t in finished] == [tables[-1].id]
             again = await service.table(tables[0].id)  # read back from the database
             assert again is not tables[0]
             assert again.game.to_state() == tables[0].game.to_state()
             # A lock is kept only while a table is being changed.
-            assert len(service._locks) == 0
+            assert len(service.tables.locks) == 0
             missing = service.table("x" * 8)
             await asyncio.gather(
                 *(service.table(t.id) for t in tables), missing, return_exceptions=True
             )
-            assert len(service._locks) == 0
+            assert len(service.tables.locks) == 0
 
     run(main())
 
@@ -504,7 +504,7 @@ def test_idle_unfinished_tables_leave_memory_and_come_back_intact(sqlite_url: st
             await service.act(table_id, a, "play 5", 0)
             before = await service.table(table_id)
             waiting = (await service.create_table("xbere", 2)).table
-            assert table_id not in service._live  # idle, nothing running: dropped
+            assert table_id not in service.tables.live  # idle, nothing running: dropped
             again = await service.table(table_id)
             assert again is not before and again.game.to_state() == before.game.to_state()
             assert await service.seat_of(table_id, a) == 0
@@ -512,6 +512,6 @@ def test_idle_unfinished_tables_leave_memory_and_come_back_intact(sqlite_url: st
             slow_bots(service, 1)
             bots = (await service.create_table("xbere", seats=[SeatSpec("bot")] * 2)).table
             await service.create_table("xbere", 2)
-            assert bots in service._live and waiting not in service._live
+            assert bots in service.tables.live and waiting not in service.tables.live
 
     run(main())

@@ -212,11 +212,13 @@ class Game(ABC, Generic[M]):
 
     # ----------------------------------------------------------------- acting
 
-    def apply(self, seat: int, move: M | str) -> None:
-        """Make `move` (a move object or its notation) for `seat`.
+    def check(self, seat: int, move: M | str) -> M:
+        """The move `move` (a move object or its notation) if `seat` may make it now.
 
         Raises `GameOverError`, `SeatError`, `NotYourTurnError`, `NotationError` or
-        `IllegalMoveError`, and then nothing has changed.
+        `IllegalMoveError`, in that order of checks; changes nothing. `apply` makes exactly
+        these checks, so a host that must check something of its own between legality and
+        the move (a server's state version) calls `check` and then `apply` with the move.
         """
         if seat not in self._to_act or type(seat) is not int:
             self._refuse_seat(seat)
@@ -228,6 +230,14 @@ class Game(ABC, Generic[M]):
         if move not in legal:
             shown = ", ".join(str(m) for m in legal[:12]) + (", ..." if len(legal) > 12 else "")
             raise IllegalMoveError(f"{move} is not legal for seat {seat} now; legal: {shown}")
+        return move
+
+    def apply(self, seat: int, move: M | str) -> None:
+        """Make `move` (a move object or its notation) for `seat`.
+
+        Raises what `check` raises, and then nothing has changed.
+        """
+        move = self.check(seat, move)
         self._apply(seat, move)
         self._legal = {}
         self.history.append((seat, move))

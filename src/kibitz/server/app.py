@@ -10,10 +10,10 @@ import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-import orjson
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
@@ -29,6 +29,7 @@ from kibitz.server.config import Limits, Settings
 from kibitz.server.db import migrate, open_database
 from kibitz.server.errors import ServiceError
 from kibitz.server.ratelimit import RateLimiter, TokenBucket
+from kibitz.server.render import state_message, state_messages
 from kibitz.server.service import LiveTable, MatchService, SeatSpec
 from kibitz.server.store import Store
 
@@ -58,11 +59,11 @@ class Connection:
             with contextlib.suppress(asyncio.QueueEmpty):
                 while True:
                     self.queue.get_nowait()
-            self.queue.put_nowait(_dump(_error("too_slow")))
+            self.queue.put_nowait(_error("too_slow").to_json())
             self.queue.put_nowait(None)
 
-    def send_json(self, data: dict[str, Any]) -> None:
-        self.send(_dump(data))
+    def send_message(self, message: protocol.ServerMessage) -> None:
+        self.send(message.to_json())
 
     async def writer(self) -> None:
         while True:
@@ -100,43 +101,31 @@ class Hub:
     def connected(self, table_id: str) -> set[int]:
         return {c.seat for c in self.tables.get(table_id, ()) if c.seat is not None}
 
-    def on_event(self, table: LiveTable, message: dict[str, Any] | None) -> None:
+    def on_event(self, table: LiveTable, message: protocol.ChatMessage | None) -> None:
         conns = self.tables.get(table.id)
         if not conns:
             return
         if message is not None:
-            text = _dump(message)
+            text = message.to_json()
             for conn in conns:
                 conn.send(text)
             return
-        connected = self.connected(table.id)
-        rendered: dict[int | None, str] = {}
+        states = state_messages(table, {c.seat for c in conns}, self.connected(table.id))
+        texts = {seat: state.to_json() for seat, state in states.items()}
         for conn in list(conns):
-            cached = rendered.get(conn.seat)
-            if cached is None:
-                state = self.service.render_state(table, conn.seat, connected)
-                cached = rendered[conn.seat] = _dump(state)
-            conn.send(cached)
+            conn.send(texts[conn.seat])
 
     def send_state(self, conn: Connection) -> Callable[[LiveTable], None]:
         def send(table: LiveTable) -> None:
-            state = self.service.render_state(table, conn.seat, self.connected(table.id))
-            conn.send_json(state)
+            conn.send_message(state_message(table, conn.seat, self.connected(table.id)))
 
         return send
 
 
-def _dump(data: dict[str, Any]) -> str:
-    """Compact UTF-8 JSON; orjson, since every move sends each seat its whole view."""
-    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
-
-
-def _error(code: str, message: str | None = None, request: Any = None) -> dict[str, Any]:
-    error = ServiceError(code, message)
-    data: dict[str, Any] = {"type": "error", "code": code, "message": error.message}
-    if request is not None:
-        data["id"] = request
-    return data
+def _error(
+    code: str, message: str | None = None, request: int | str | None = None
+) -> protocol.ErrorMessage:
+    return protocol.ErrorMessage.of(ServiceError(code, message), request)
 
 
 def _client_ip(scope: Any) -> str:
@@ -371,7 +360,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/tables/{table_id}/chat", tags=["records"], responses=responses)
     async def chat(
         request: Request, table_id: str, limit: int = Query(1000, ge=1, le=1000)
-    ) -> list[dict[str, Any]]:
+    ) -> list[protocol.ChatMessage]:
         """The table's chat, oldest first."""
         return await service_of(request).chat_lines(table_id, limit)
 
@@ -383,7 +372,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         per_ip: dict[str, int] = ws.app.state.ws_per_ip
         await ws.accept()
         if per_ip.get(ip, 0) >= limits.max_connections_per_ip or not connects.take(ip):
-            await ws.send_text(_dump(_error("rate_limited", "too many connections")))
+            await ws.send_text(_error("rate_limited", "too many connections").to_json())
             await ws.close(code=1008)
             return
         per_ip[ip] = per_ip.get(ip, 0) + 1
@@ -401,16 +390,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 if raw is None:
                     raw = message.get("bytes") or b""
                 if len(raw) > limits.max_message_bytes:
-                    conn.send_json(_error("too_large"))
+                    conn.send_message(_error("too_large"))
                     continue
                 if not conn.messages.take():
-                    conn.send_json(_error("rate_limited", request=protocol.request_id(raw)))
+                    conn.send_message(_error("rate_limited", request=protocol.request_id(raw)))
                     continue
                 try:
                     await _handle(service, hub, conn, protocol.parse(raw))
                 except ServiceError as error:
                     request_id = protocol.request_id(raw)
-                    conn.send_json(_error(error.code, error.message, request_id))
+                    conn.send_message(protocol.ErrorMessage.of(error, request_id))
         except WebSocketDisconnect:
             pass
         finally:
@@ -449,7 +438,7 @@ async def _handle(service: MatchService, hub: Hub, conn: Connection, msg: Any) -
         if conn.token is None:
             raise ServiceError("not_seated")
         version = await service.act(conn.table, conn.token, msg.move, msg.version)
-        conn.send_json({"type": "ack", "id": msg.id, "version": version})
+        conn.send_message(protocol.AckMessage(id=msg.id, version=version))
     elif isinstance(msg, protocol.Hello):
         seat = await service.seat_of(msg.table, msg.token)
         old = conn.table if conn.seat is not None else None
@@ -476,16 +465,7 @@ async def _handle(service: MatchService, hub: Hub, conn: Connection, msg: Any) -
         conn.seat, conn.token = seated.seat, seated.token
         if old is not None:
             await service.notify(old)
-        conn.send_json(
-            {
-                "type": "joined",
-                "id": msg.id,
-                "table": seated.table,
-                "seat": seated.seat,
-                "token": seated.token,
-                "nickname": seated.nickname,
-            }
-        )
+        conn.send_message(protocol.JoinedMessage(id=msg.id, **asdict(seated)))
         await _welcome(service, conn, None)
         await service.notify(msg.table)
     elif isinstance(msg, protocol.Chat):
@@ -498,29 +478,17 @@ async def _handle(service: MatchService, hub: Hub, conn: Connection, msg: Any) -
             raise ServiceError("not_seated")
         seat = await service.leave(conn.table, conn.token)
         conn.seat, conn.token = None, None
-        conn.send_json({"type": "left", "id": msg.id, "table": conn.table, "seat": seat})
+        conn.send_message(protocol.LeftMessage(id=msg.id, table=conn.table, seat=seat))
         await service.deliver(conn.table, hub.send_state(conn))
     elif isinstance(msg, protocol.Rematch):
         if conn.table is None or conn.token is None:
             raise ServiceError("no_rematch", "a rematch needs a seat at a finished table")
         seated = await service.rematch(conn.table, conn.token)
-        conn.send_json(
-            {
-                "type": "rematch",
-                "id": msg.id,
-                "table": seated.table,
-                "seat": seated.seat,
-                "token": seated.token,
-                "nickname": seated.nickname,
-            }
-        )
+        conn.send_message(protocol.RematchMessage(id=msg.id, **asdict(seated)))
     elif isinstance(msg, protocol.Ping):
-        conn.send_json({"type": "pong", "id": msg.id})
+        conn.send_message(protocol.PongMessage(id=msg.id))
 
 
-async def _welcome(service: MatchService, conn: Connection, request: Any) -> None:
+async def _welcome(service: MatchService, conn: Connection, request: int | str | None) -> None:
     assert conn.table is not None
-    lines = await service.recent_chat(conn.table)
-    conn.send_json(
-        {"type": "welcome", "id": request, "table": conn.table, "seat": conn.seat, "chat": lines}
-    )
+    conn.send_message(await service.welcome(conn.table, conn.seat, request))

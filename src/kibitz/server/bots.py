@@ -1,5 +1,11 @@
 """Bots play their seats server-side, off the event loop: searches run in worker processes
-(or threads), so no table waits for another table's bot."""
+(or threads), so no table waits for another table's bot.
+
+A decision is a call `decide(bot, view, legal, seed, seconds)`: the worker gets the seat's
+own bot instance with the view and returns it with the move. A bot that remembers (Goxeso)
+so keeps the memory of its one table seat, whichever worker makes the next decision; no
+worker holds bots between calls.
+"""
 
 from __future__ import annotations
 
@@ -11,22 +17,17 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from kibitz.bots import Bot, Budget, make_bot
+from kibitz.bots import Bot, Budget
 from kibitz.core import Move, View
 
 
-@functools.cache
-def _bot(game: str, name: str) -> Bot:
-    return make_bot(game, name)
-
-
-def choose(
-    game: str, name: str, view: View, legal: Sequence[Move], *, seed: int, seconds: float
-) -> str:
-    """The notation of the move bot `name` chooses from `view` (runs in a worker)."""
-    bot = _bot(game, name)
+def decide(
+    bot: Bot, view: View, legal: Sequence[Move], seed: int, seconds: float
+) -> tuple[str, Bot]:
+    """The notation of the move `bot` chooses from `view`, and the bot after choosing (runs
+    in a worker)."""
     move = bot.choose(view, legal, random.Random(seed), Budget(seconds=seconds))
-    return str(move)
+    return str(move), bot
 
 
 class BotRunner:
@@ -43,13 +44,13 @@ class BotRunner:
             self._pool = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="bot")
 
     async def choose(
-        self, game: str, name: str, view: View, legal: Sequence[Move], seed: int
-    ) -> str:
+        self, bot: Bot, view: View, legal: Sequence[Move], seed: int
+    ) -> tuple[str, Bot]:
+        """The move `bot` chooses, and the bot as it is after choosing (in a process pool a
+        copy: keep it for the seat's next decision)."""
         loop = asyncio.get_running_loop()
-        call: Any = functools.partial(
-            choose, game, name, view, list(legal), seed=seed, seconds=self.seconds
-        )
-        result: str = await loop.run_in_executor(self._pool, call)
+        call: Any = functools.partial(decide, bot, view, list(legal), seed, self.seconds)
+        result: tuple[str, Bot] = await loop.run_in_executor(self._pool, call)
         return result
 
     def close(self) -> None:

@@ -1,13 +1,16 @@
-"""The messages clients send, as strict schemas (pydantic), and the REST request bodies.
+"""Every message of the protocol as a typed model (pydantic): what clients send (strict
+schemas: unknown fields, wrong types and oversized values are refused with `bad_message`
+before the service sees anything), what the server sends back, and the REST bodies.
 
-Unknown fields, wrong types and oversized values are refused with `bad_message` before the
-service sees anything. docs/protocol.md documents every message.
+docs/protocol.md documents every message. The server builds its outgoing messages only from
+these models (`render.py` makes the table's ones), so a field cannot appear by accident.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
 from kibitz.server.errors import ServiceError
@@ -109,6 +112,139 @@ def request_id(text: str | bytes) -> int | str | None:
     if isinstance(value, str) and len(value) <= 64:
         return value
     return None
+
+
+# --------------------------------------------------------------------- server -> client
+
+
+class _Sent(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def to_json(self) -> str:
+        """The message as compact JSON text, as it goes on the wire (the fields in their
+        order; orjson, since every move sends each seat its whole view)."""
+        return orjson.dumps(self, default=vars, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+class SeatInfo(BaseModel):
+    """A seat as every connection at the table sees it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    seat: int
+    kind: Literal["open", "invited", "bot", "player"]
+    nickname: str | None
+    bot: str | None
+    away: bool
+    connected: bool
+
+
+class ClockInfo(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    seconds: float
+    remaining: dict[str, float]
+    """Seconds left for each player who must act now (by seat number as text)."""
+
+
+class StateMessage(_Sent):
+    """The table as one connection may see it: public facts and its seat's view."""
+
+    type: Literal["state"] = "state"
+    table: str
+    game: str
+    version: int
+    status: Literal["waiting", "playing", "over"]
+    seat: int | None
+    seats: list[SeatInfo]
+    clock: ClockInfo | None
+    rematch: str | None
+    view: dict[str, Any]
+
+
+class ChatMessage(_Sent):
+    type: Literal["chat"] = "chat"
+    table: str
+    seat: int
+    nickname: str
+    text: str
+    at: float
+
+
+class WelcomeMessage(_Sent):
+    type: Literal["welcome"] = "welcome"
+    id: RequestId | None
+    table: str
+    seat: int | None
+    chat: list[ChatMessage]
+
+
+class _SeatGiven(_Sent):
+    """A seat and its token, sent only to the connection that asked for it."""
+
+    type: str
+    id: RequestId | None
+    table: str
+    seat: int
+    token: str
+    nickname: str
+
+
+class JoinedMessage(_SeatGiven):
+    """After `join`: the only message besides `rematch` that holds a token."""
+
+    type: Literal["joined"] = "joined"
+
+
+class RematchMessage(_SeatGiven):
+    """After `rematch`: the seat at the new table."""
+
+    type: Literal["rematch"] = "rematch"
+
+
+class AckMessage(_Sent):
+    type: Literal["ack"] = "ack"
+    id: RequestId | None
+    version: int
+
+
+class LeftMessage(_Sent):
+    type: Literal["left"] = "left"
+    id: RequestId | None
+    table: str
+    seat: int
+
+
+class PongMessage(_Sent):
+    type: Literal["pong"] = "pong"
+    id: RequestId | None
+
+
+class ErrorMessage(_Sent):
+    """A refused message; nothing changed. `id` only when the request had one."""
+
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    id: RequestId | None = None
+
+    @classmethod
+    def of(cls, error: ServiceError, request: int | str | None = None) -> ErrorMessage:
+        return cls(code=error.code, message=error.message, id=request)
+
+    def to_json(self) -> str:
+        return orjson.dumps({k: v for k, v in vars(self).items() if v is not None}).decode()
+
+
+ServerMessage = (
+    StateMessage
+    | WelcomeMessage
+    | JoinedMessage
+    | AckMessage
+    | ChatMessage
+    | LeftMessage
+    | RematchMessage
+    | PongMessage
+    | ErrorMessage
+)
 
 
 # --------------------------------------------------------------------- REST bodies

@@ -1,0 +1,82 @@
+"""Rematches: the first player of a finished table to ask creates its rematch (same game,
+options, clock and seats; bots stay, each player's seat kept for them), everyone else who
+asks gets their seat there in one step.
+
+A player's seat at the rematch is an invited seat whose code only that player's token makes
+(`rematch_code`), so nobody else can take it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kibitz.server import logs
+from kibitz.server.errors import ServiceError
+from kibitz.server.lobby import Lobby
+from kibitz.server.seating import Seated, Seating, SeatSpec, hash_secret, seat_of
+from kibitz.server.tables import LiveTable, TableCache
+
+
+def rematch_code(token_hash: str) -> str:
+    """The invite code of a player's seat at the rematch: only that player's token makes it."""
+    return hash_secret("rematch:" + token_hash)[:24]
+
+
+class Rematches:
+    def __init__(
+        self,
+        cache: TableCache,
+        lobby: Lobby,
+        seating: Seating,
+        changed: Callable[[LiveTable], None],
+    ) -> None:
+        self.cache = cache
+        self.lobby = lobby
+        self.seating = seating
+        self.changed = changed
+
+    async def rematch(self, table_id: str, token: str) -> Seated:
+        """Sit the player `token` names down at the rematch of the finished table."""
+        async with self.cache.hold(table_id):
+            table = await self.cache.load(table_id)
+            seat = seat_of(table, token)
+            if table.row.status != "over":
+                raise ServiceError("no_rematch", "the game is not over yet")
+            if table.row.rematch_id is None:
+                seats: list[SeatSpec] = []
+                for s in table.seats:
+                    if s.kind == "bot":
+                        seats.append(SeatSpec("bot", s.bot))
+                    elif s.kind == "player":
+                        seats.append(SeatSpec("invited"))
+                    else:
+                        seats.append(SeatSpec("open"))
+                codes = {
+                    s.seat: rematch_code(s.token_hash or "")
+                    for s in table.seats
+                    if s.kind == "player"
+                }
+                try:
+                    created = await self.lobby.create(
+                        table.row.game,
+                        table.row.players,
+                        table.row.options,
+                        seats,
+                        clock=table.row.clock,
+                        stand_in=table.row.stand_in,
+                        rematch_of=table_id,
+                        invite_codes=codes,
+                    )
+                    table.row.rematch_id = created.table
+                    logs.event("table.rematch", table=table_id, rematch=created.table)
+                except ServiceError as error:
+                    if error.code != "no_rematch":
+                        raise
+                    self.cache.drop(table_id)
+                    table = await self.cache.load(table_id)
+                self.changed(table)
+            new_id = table.row.rematch_id
+            assert new_id is not None
+            nickname = table.seats[seat].nickname or f"seat {seat}"
+            code = rematch_code(table.seats[seat].token_hash or "")
+        return await self.seating.join(new_id, nickname, seat, code)

@@ -1,0 +1,189 @@
+"""The table cache and the table locks: which tables this process holds in memory, and the
+lock under which every change to one table is made.
+
+The truth is the database; a `LiveTable` is a table's stored rows plus its game replayed from
+the stored moves. `TableCache.load` reads a table back whenever it is not in memory (it was
+never loaded, it was forgotten to keep memory bounded, or it was dropped because another
+process stored a move first), so dropping an entry is always safe.
+
+Every module that changes a table (seating, moves, chat, rematch, the scheduler) does it
+inside `TableCache.hold(table_id)`, and nothing else in the server holds a table lock. The
+per-table leases of several processes (which process drives a table's bots and clock) will
+sit in the scheduler, not here: the lock only orders the changes made by this process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Callable, Collection
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from kibitz.bots import Bot
+from kibitz.core import Game, KibitzError, Record, replay
+from kibitz.server import logs
+from kibitz.server.config import Limits
+from kibitz.server.errors import ServiceError
+from kibitz.server.ratelimit import TokenBucket
+from kibitz.server.store import RECENT_CHAT, ChatRow, SeatRow, Store, TableRow
+
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """One table in the cache: its rows as stored, and its game replayed from the record."""
+
+    row: TableRow
+    seats: list[SeatRow]
+    game: Game[Any]
+    turn_since: dict[int, float] = field(default_factory=dict)
+    """When each seat to act began to wait (for the turn clock)."""
+    chat: deque[ChatRow] = field(default_factory=lambda: deque(maxlen=RECENT_CHAT))
+    """The newest chat lines, for the players who (re)connect without a database read."""
+    turn_version: dict[int, int] = field(default_factory=dict)
+    """The state version at which each seat to act began to wait: a client's version is
+    current from there on (others' hidden simultaneous choices do not make it stale)."""
+    chat_limits: dict[int, TokenBucket] = field(default_factory=dict)
+    """How often each seat may still chat (forgotten with the table)."""
+    bots: dict[tuple[int, str], Bot] = field(default_factory=dict)
+    """The bot playing each (seat, bot name) here: one instance per table seat, so a bot
+    that remembers (Goxeso) remembers only this table. The scheduler sends it with each
+    decision to the worker that makes it and keeps the instance that comes back."""
+    touched: float = field(default_factory=time.monotonic)
+    """When the service last used the table (for `Limits.idle_kept`)."""
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    def track_turns(self, now: float) -> None:
+        """Note when each seat now to act began to wait, and at which version; forget the
+        seats that no longer act."""
+        to_act = self.game.to_act()
+        for seat in list(self.turn_since):
+            if seat not in to_act:
+                del self.turn_since[seat]
+                self.turn_version.pop(seat, None)
+        for seat in to_act:
+            self.turn_since.setdefault(seat, now)
+            self.turn_version.setdefault(seat, self.game.version)
+
+
+class TableLocks:
+    """One lock per table, kept only while someone holds it or waits for it: a server that
+    has seen a million tables holds locks only for the few being changed right now."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    def __len__(self) -> int:
+        return len(self._locks)
+
+    def held(self, table_id: str) -> bool:
+        """Someone holds or waits for this table's lock."""
+        return table_id in self._locks
+
+    @asynccontextmanager
+    async def hold(self, table_id: str) -> AsyncIterator[None]:
+        lock, users = self._locks.get(table_id) or (asyncio.Lock(), 0)
+        self._locks[table_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[table_id]
+            if users == 1:
+                del self._locks[table_id]
+            else:
+                self._locks[table_id] = (lock, users - 1)
+
+
+class TableCache:
+    """The live tables of this process, read from the store on demand and forgotten when
+    memory must stay bounded. `busy()` names the tables whose bots or clocks are running
+    (the scheduler's): those are never forgotten while idle."""
+
+    def __init__(
+        self, store: Store, limits: Limits, busy: Callable[[], Collection[str]] = frozenset
+    ) -> None:
+        self.store = store
+        self.limits = limits
+        self.busy = busy
+        self.live: dict[str, LiveTable] = {}
+        self.locks = TableLocks()
+
+    def hold(self, table_id: str) -> Any:
+        """The table's lock (an async context manager)."""
+        return self.locks.hold(table_id)
+
+    def get(self, table_id: str) -> LiveTable | None:
+        """The table if it is in memory (no database read)."""
+        return self.live.get(table_id)
+
+    def add(self, table: LiveTable) -> None:
+        """Keep a table just created (call `forget` once its bots are scheduled)."""
+        self.live[table.id] = table
+
+    def drop(self, table_id: str) -> None:
+        """Forget the table now (its cached state may be behind the database)."""
+        self.live.pop(table_id, None)
+
+    async def load(self, table_id: str) -> LiveTable:
+        """The table `table_id`, from memory or replayed from the store; call it with the
+        table's lock held. `no_such_table` for an id that is not stored."""
+        table = self.live.get(table_id)
+        if table is not None:
+            table.touched = time.monotonic()
+            return table
+        if not isinstance(table_id, str) or not TABLE_ID.match(table_id):
+            raise ServiceError("no_such_table")
+        stored = await self.store.load(table_id)
+        if stored is None:
+            raise ServiceError("no_such_table")
+        row = stored.row
+        record = Record(
+            row.game,
+            row.players,
+            row.options,
+            row.seed,
+            row.setup,
+            tuple((m.seat, m.text) for m in stored.moves),
+        )
+        try:
+            game = replay(record)
+        except KibitzError:
+            logs.error("table.replay_failed", table=table_id)
+            raise ServiceError("internal") from None
+        table = LiveTable(row, stored.seats, game)
+        table.chat.extend(stored.chat)
+        table.track_turns(stored.moves[-1].at if stored.moves else row.updated_at)
+        self.live[table_id] = table
+        self.forget()
+        return table
+
+    def forget(self) -> None:
+        """Keep memory bounded: drop the oldest finished tables beyond
+        `Limits.finished_kept`, and unfinished tables idle for `Limits.idle_kept` seconds with
+        no bot, stand-in or clock running and nobody changing them. The database has all of
+        them; `load` reads one back when someone asks for it."""
+        idle_since = time.monotonic() - self.limits.idle_kept
+        busy = self.busy()
+        finished = []
+        for table in list(self.live.values()):
+            if table.row.status == "over":
+                finished.append(table)
+            elif (
+                table.touched < idle_since
+                and table.id not in busy
+                and not self.locks.held(table.id)
+            ):
+                del self.live[table.id]
+        extra = len(finished) - self.limits.finished_kept
+        if extra > 0:
+            for table in sorted(finished, key=lambda t: t.row.updated_at)[:extra]:
+                del self.live[table.id]
