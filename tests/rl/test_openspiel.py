@@ -19,7 +19,7 @@ from rl_configs import config_id, configs  # noqa: E402
 
 import kibitz  # noqa: E402
 from kibitz.bots import available, make_bot  # noqa: E402
-from kibitz.core import Record, replay  # noqa: E402
+from kibitz.core import Record, replay, spec  # noqa: E402
 from kibitz.rl import openspiel as kos  # noqa: E402
 
 CONFIGS = configs()
@@ -27,7 +27,7 @@ CONFIGS = configs()
 
 def _variants(name: str) -> list[bool]:
     """turn_based values to test: both presentations of the simultaneous games."""
-    return [False, True] if name in ("xbere", "6nimmt") else [False]
+    return [False, True] if spec(name).dynamics == "simultaneous" else [False]
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)

@@ -15,9 +15,10 @@ from pettingzoo.test import parallel_api_test  # noqa: E402
 from rl_configs import config_id, configs  # noqa: E402
 
 import kibitz.rl  # noqa: E402
+from kibitz.core import spec  # noqa: E402
 
 CONFIGS = configs()
-ROWS = [config for config in CONFIGS if config[0] in ("xbere", "6nimmt")]
+ROWS = [config for config in CONFIGS if spec(config[0]).dynamics == "simultaneous"]
 
 
 @pytest.mark.parametrize("config", ROWS, ids=config_id)
@@ -54,7 +55,7 @@ def test_parallel_games_play_to_the_end_with_the_engines_rewards(
     assert game is not None and game.is_over()
     assert [rewards[a] for a in env.possible_agents] == env.adapter.returns(game, "win")
     assert all(terminations.values())
-    if name in ("xbere", "6nimmt"):
+    if spec(name).dynamics == "simultaneous":
         assert steps < len(game.history)  # simultaneous choices shared steps
 
 

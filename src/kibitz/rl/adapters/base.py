@@ -88,10 +88,12 @@ class Gather:
     def write(self, flat: Vector) -> None:
         if self.ones:
             put(flat, self.ones)
-        if self.zeros:
-            put(flat, self.zeros, 0.0)
-        if self.spots:
-            flat[np.fromiter(self.spots, np.intp, len(self.spots))] = self.values
+        spots, values = self.spots, self.values
+        if self.zeros:  # never where a 1 or a value goes: written with the values
+            spots += self.zeros
+            values += [0.0] * len(self.zeros)
+        if spots:
+            flat[np.fromiter(spots, np.intp, len(spots))] = values
         self.ones, self.zeros, self.spots, self.values = [], [], [], []
 
 
