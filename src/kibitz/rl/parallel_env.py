@@ -14,22 +14,17 @@ its agents act one by one.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
-import kibitz
 from kibitz.core import Game
-from kibitz.core.rng import SEED_BITS, fresh_seed
-from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Trace, adapter
-from kibitz.rl.pettingzoo_env import Observation, agent_name, observation_space
+from kibitz.rl.adapters import RewardMode
+from kibitz.rl.pettingzoo_env import Observation, SeatsEnv, agent_name
 
 
-class KibitzParallelEnv(ParallelEnv):  # type: ignore[misc]
+class KibitzParallelEnv(SeatsEnv, ParallelEnv):  # type: ignore[misc]
     """One kibitz game and option set as a parallel environment (build it with
     `make_parallel_env`)."""
 
@@ -43,53 +38,26 @@ class KibitzParallelEnv(ParallelEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        if reward not in REWARD_MODES:
-            raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.adapter: Adapter = adapter(game, players, options)
-        self.game_name = game
-        self.players = self.adapter.players
-        self.reward_mode: RewardMode = reward
-        self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"kibitz_{game}_parallel"}
-        self.possible_agents = [agent_name(seat) for seat in range(self.players)]
+        self._setup(
+            game,
+            players,
+            reward=reward,
+            render_mode=render_mode,
+            options=options,
+            name=f"kibitz_{game}_parallel",
+        )
         self.agents: list[str] = []
-        space = observation_space(self.adapter)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
-        self.action_spaces = {
-            name: spaces.Discrete(self.adapter.num_actions) for name in self.possible_agents
-        }
-        self._rng = random.Random(fresh_seed())
-        self.game: Game[Any] | None = None
-        self.traces: list[Trace] = []
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
 
     def reset(
         self, seed: int | None = None, options: Mapping[str, Any] | None = None
     ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
         """A new game. `seed` makes it and every later unseeded reset reproducible. `options`
         is accepted and ignored: the rule options are fixed when the environment is made."""
-        if seed is not None:
-            self._rng = random.Random(seed)
-        kibitz_seed = self._rng.getrandbits(SEED_BITS)
-        return self.start(
-            kibitz.make(self.game_name, self.players, kibitz_seed, **self.adapter.options)
-        )
+        return self.start(self._deal(seed))
 
     def start(self, game: Game[Any]) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
         """Play on from `game` (a fresh one, a replayed record, a puzzle position)."""
-        if game.name != self.game_name or game.players != self.players:
-            raise ValueError(f"this environment plays {self.game_name} for {self.players}")
-        self.game = game
-        self.traces = [self.adapter.new_trace(seat, text=False) for seat in range(self.players)]
-        for trace in self.traces:
-            trace.start(game)
+        self._begin(game)
         self.agents = [] if game.is_over() else list(self.possible_agents)
         return self._observations(self.agents), {name: {} for name in self.agents}
 
@@ -119,9 +87,7 @@ class KibitzParallelEnv(ParallelEnv):  # type: ignore[misc]
                 raise ValueError(f"action {action} of {name} is not legal now")
             moves.append(self.adapter.action_to_move(game, seat, action))
         for seat, move in zip(seats, moves, strict=True):
-            game.apply(seat, move)
-            for trace in self.traces:
-                trace.after(game, seat, move)
+            self._play(seat, move)
         live = self.agents
         over = game.is_over()
         returns = self.adapter.returns(game, self.reward_mode) if over else None
@@ -134,35 +100,8 @@ class KibitzParallelEnv(ParallelEnv):  # type: ignore[misc]
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 
-    def render(self) -> str | None:
-        if self.render_mode is None or self.game is None:
-            return None
-        return self.adapter.view_text(self.game.view(None))
-
-    def close(self) -> None:
-        pass
-
-    def _game(self) -> Game[Any]:
-        if self.game is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.game
-
     def _observations(self, agents: list[str]) -> dict[str, Observation]:
-        game = self._game()
-        to_act = game.to_act()
-        adapter = self.adapter
-        out: dict[str, Observation] = {}
-        for name in agents:
-            seat = int(name.removeprefix("seat_"))
-            if seat in to_act:
-                mask = adapter.action_mask(game, seat)
-            else:
-                mask = np.zeros(adapter.num_actions, dtype=np.int8)
-            out[name] = {
-                "observation": adapter.observe(game, self.traces[seat]),
-                "action_mask": mask,
-            }
-        return out
+        return {name: self._observation(self._seat[name]) for name in agents}
 
 
 def make_parallel_env(

@@ -18,7 +18,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 import kibitz
-from kibitz.core import Game
+from kibitz.core import Game, Move
 from kibitz.core.rng import SEED_BITS, fresh_seed
 from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Trace, adapter
 from kibitz.rl.layout import Vector
@@ -40,7 +40,97 @@ def observation_space(adapter: Adapter) -> spaces.Dict:
     )
 
 
-class KibitzAECEnv(AECEnv):  # type: ignore[misc]
+class SeatsEnv:
+    """What the AEC and the parallel environment share: one kibitz game and option set,
+    every seat an agent with its memory, and their observations."""
+
+    metadata: dict[str, Any]
+
+    def _setup(
+        self,
+        game: str,
+        players: int | None,
+        *,
+        reward: RewardMode,
+        render_mode: str | None,
+        options: Mapping[str, Any],
+        name: str,
+    ) -> None:
+        if reward not in REWARD_MODES:
+            raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.adapter: Adapter = adapter(game, players, options)
+        self.game_name = game
+        self.players = self.adapter.players
+        self.reward_mode: RewardMode = reward
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": name}
+        self.possible_agents = [agent_name(seat) for seat in range(self.players)]
+        self._seat = {name: seat for seat, name in enumerate(self.possible_agents)}
+        space = observation_space(self.adapter)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = {
+            name: spaces.Discrete(self.adapter.num_actions) for name in self.possible_agents
+        }
+        self._rng = random.Random(fresh_seed())
+        self.game: Game[Any] | None = None
+        self.traces: list[Trace] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _deal(self, seed: int | None) -> Game[Any]:
+        """A new game. `seed` makes it and every later unseeded one reproducible: each deal
+        is drawn from a generator it seeds."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        kibitz_seed = self._rng.getrandbits(SEED_BITS)
+        return kibitz.make(self.game_name, self.players, kibitz_seed, **self.adapter.options)
+
+    def _begin(self, game: Game[Any]) -> None:
+        """Take `game` on, every seat's memory starting from it."""
+        if game.name != self.game_name or game.players != self.players:
+            raise ValueError(f"this environment plays {self.game_name} for {self.players}")
+        self.game = game
+        self.traces = [self.adapter.new_trace(seat, text=False) for seat in range(self.players)]
+        for trace in self.traces:
+            trace.start(game)
+
+    def _observation(self, seat: int) -> Observation:
+        """`seat`'s observation vector and action mask (all zeros when not to act)."""
+        game = self._game()
+        observation: Vector = self.adapter.observe(game, self.traces[seat])
+        if seat in game.to_act():
+            mask = self.adapter.action_mask(game, seat)
+        else:
+            mask = np.zeros(self.adapter.num_actions, dtype=np.int8)
+        return {"observation": observation, "action_mask": mask}
+
+    def _play(self, seat: int, move: Move) -> None:
+        game = self._game()
+        game.apply(seat, move)
+        for trace in self.traces:
+            trace.after(game, seat, move)
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.game is None:
+            return None
+        return self.adapter.view_text(self.game.view(None))
+
+    def close(self) -> None:
+        pass
+
+    def _game(self) -> Game[Any]:
+        if self.game is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.game
+
+
+class KibitzAECEnv(SeatsEnv, AECEnv):  # type: ignore[misc]
     """One kibitz game and option set as an AEC environment (build it with `make_env`)."""
 
     metadata = {"render_modes": ["ansi"], "name": "kibitz", "is_parallelizable": False}
@@ -54,52 +144,26 @@ class KibitzAECEnv(AECEnv):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         super().__init__()
-        if reward not in REWARD_MODES:
-            raise ValueError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.adapter: Adapter = adapter(game, players, options)
-        self.game_name = game
-        self.players = self.adapter.players
-        self.reward_mode: RewardMode = reward
-        self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"kibitz_{game}"}
-        self.possible_agents = [agent_name(seat) for seat in range(self.players)]
-        self._seat = {name: seat for seat, name in enumerate(self.possible_agents)}
-        space = observation_space(self.adapter)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
-        self.action_spaces = {
-            name: spaces.Discrete(self.adapter.num_actions) for name in self.possible_agents
-        }
-        self._rng = random.Random(fresh_seed())
-        self.game: Game[Any] | None = None
-        self.traces: list[Trace] = []
+        self._setup(
+            game,
+            players,
+            reward=reward,
+            render_mode=render_mode,
+            options=options,
+            name=f"kibitz_{game}",
+        )
 
     # ----------------------------------------------------------------- PettingZoo API
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         """A new game. `seed` makes it and every later unseeded reset reproducible; the deal
         of each game is drawn from that generator. `options` is accepted and ignored: the
         rule options are fixed when the environment is made."""
-        if seed is not None:
-            self._rng = random.Random(seed)
-        kibitz_seed = self._rng.getrandbits(SEED_BITS)
-        self.start(kibitz.make(self.game_name, self.players, kibitz_seed, **self.adapter.options))
+        self.start(self._deal(seed))
 
     def start(self, game: Game[Any]) -> None:
         """Play on from `game` (a fresh one, a replayed record, a puzzle position)."""
-        if game.name != self.game_name or game.players != self.players:
-            raise ValueError(f"this environment plays {self.game_name} for {self.players}")
-        self.game = game
-        self.traces = [self.adapter.new_trace(seat, text=False) for seat in range(self.players)]
-        for trace in self.traces:
-            trace.start(game)
+        self._begin(game)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -112,14 +176,7 @@ class KibitzAECEnv(AECEnv):  # type: ignore[misc]
             self._finish()
 
     def observe(self, agent: str) -> Observation:
-        game = self._game()
-        seat = self._seat[agent]
-        observation: Vector = self.adapter.observe(game, self.traces[seat])
-        if seat in game.to_act():
-            mask = self.adapter.action_mask(game, seat)
-        else:
-            mask = np.zeros(self.adapter.num_actions, dtype=np.int8)
-        return {"observation": observation, "action_mask": mask}
+        return self._observation(self._seat[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -129,30 +186,14 @@ class KibitzAECEnv(AECEnv):  # type: ignore[misc]
         game = self._game()
         seat = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
-        move = self.adapter.action_to_move(game, seat, int(action))
-        game.apply(seat, move)
-        for trace in self.traces:
-            trace.after(game, seat, move)
+        self._play(seat, self.adapter.action_to_move(game, seat, int(action)))
         self._clear_rewards()
         if game.is_over():
             self._finish()
         else:
             self.agent_selection = self._next_agent()
 
-    def render(self) -> str | None:
-        if self.render_mode is None or self.game is None:
-            return None
-        return self.adapter.view_text(self.game.view(None))
-
-    def close(self) -> None:
-        pass
-
     # ----------------------------------------------------------------- helpers
-
-    def _game(self) -> Game[Any]:
-        if self.game is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.game
 
     def _next_agent(self) -> str:
         to_act = self._game().to_act()
