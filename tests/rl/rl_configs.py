@@ -28,6 +28,17 @@ def configs() -> list[tuple[str, int, dict[str, Any]]]:
     return [config for config in CONFIGS if config[0] in names]
 
 
+def random_actions(observations: dict[str, Any], rng: Any) -> dict[str, int]:
+    """A random legal action for every agent of a parallel environment that is to act."""
+    import numpy as np
+
+    return {
+        agent: rng.choice(np.flatnonzero(o["action_mask"]).tolist())
+        for agent, o in observations.items()
+        if o["action_mask"].any()
+    }
+
+
 def config_id(config: tuple[str, int, dict[str, Any]]) -> str:
     name, players, options = config
     extra = ",".join(f"{k}={v}" for k, v in options.items())

@@ -17,7 +17,7 @@ np = pytest.importorskip("numpy")
 
 import pyspiel  # noqa: E402
 import reference  # noqa: E402
-from rl_configs import config_id, configs  # noqa: E402
+from rl_configs import config_id, configs, random_actions  # noqa: E402
 
 import kibitz  # noqa: E402
 import kibitz.rl  # noqa: E402
@@ -151,11 +151,7 @@ def test_parallel_observations_equal_the_reference(
             _check(observation, shadow, game, int(agent.removeprefix("seat_")))
         if not env.agents:
             break
-        actions = {
-            agent: rng.choice(np.flatnonzero(o["action_mask"]).tolist())
-            for agent, o in observations.items()
-            if o["action_mask"].any()
-        }
+        actions = random_actions(observations, rng)
         observations, *_ = env.step(actions)
 
 

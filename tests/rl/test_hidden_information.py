@@ -14,7 +14,7 @@ pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 import pyspiel  # noqa: E402
-from rl_configs import config_id, configs  # noqa: E402
+from rl_configs import config_id, configs, random_actions  # noqa: E402
 
 import kibitz.rl  # noqa: E402
 from kibitz.core import determinize  # noqa: E402
@@ -100,11 +100,7 @@ def test_parallel_observations_ignore_what_the_seat_cannot_see(
             theirs = twin._observations([agent])
             assert np.array_equal(observation["observation"], theirs[agent]["observation"])
             assert np.array_equal(observation["action_mask"], theirs[agent]["action_mask"])
-        actions = {
-            agent: rng.choice(np.flatnonzero(o["action_mask"]).tolist())
-            for agent, o in observations.items()
-            if o["action_mask"].any()
-        }
+        actions = random_actions(observations, rng)
         observations, *_ = env.step(actions)
     assert differing > 0
 
