@@ -82,7 +82,7 @@ def plot(curve: list[tuple[int, float]], bots: str, eval_games: int, out: str) -
     axes.plot(steps, rates, marker="o", label="MaskablePPO (seat 0 and its bot partner)")
     axes.axhline(0.5, color="grey", linestyle="--", label="even")
     axes.set_xlabel("training steps (the learner's decisions)")
-    axes.set_ylabel(f"deals won of {eval_games}")
+    axes.set_ylabel(f"share of {eval_games} deals won")
     axes.set_ylim(0, 1)
     axes.set_title(f"Kozel, one deal, against {bots} bots")
     axes.legend(loc="lower right")
