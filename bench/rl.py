@@ -1,7 +1,8 @@
 """Research interfaces against the bare engine and OpenSpiel's C++ games, in one run.
 
-Every figure counts random play per second, measured in this one run (so that the ratios
-compare figures taken under the same load):
+Every figure counts random play per second of this process's CPU time (`time.process_time`:
+on a shared machine the other processes' load does not count, though they still share the
+caches), measured in this one run, so that the ratios compare figures taken alike:
 
 - engine: random decisions/s of the bare engine (list the legal moves, apply one);
 - AEC: PettingZoo AEC steps/s, reading the acting agent's observation and mask (`last()`)
@@ -43,8 +44,8 @@ CONFIGS: list[tuple[str, str, int, dict[str, Any]]] = [
 def engine(name: str, players: int, options: dict[str, Any], seconds: float) -> float:
     rng = random.Random(0)
     steps, seed = 0, 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         game = kibitz.make(name, players=players, seed=seed, **options)
         seed += 1
         while not game.is_over():
@@ -52,15 +53,15 @@ def engine(name: str, players: int, options: dict[str, Any], seconds: float) -> 
             legal = game.legal_moves(seat)
             game.apply(seat, legal[rng.randrange(len(legal))])
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def aec(name: str, players: int, options: dict[str, Any], seconds: float) -> float:
     env = make_env(name, players=players, **options)
     rng = random.Random(0)
     steps, seed = 0, 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         env.reset(seed=seed)
         seed += 1
         for _agent in env.agent_iter():
@@ -70,7 +71,7 @@ def aec(name: str, players: int, options: dict[str, Any], seconds: float) -> flo
                 continue
             env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def vec(
@@ -81,8 +82,8 @@ def vec(
     rng = np.random.default_rng(0)
     observations, _ = env.reset(seed=0)
     decisions = learner = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         before = list(env.games)
         versions = [game.version for game in before]
         masks = observations["action_mask"]
@@ -96,7 +97,7 @@ def vec(
                 else (old.version - versions[i] + game.version)
             )
         learner += envs
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return decisions / elapsed, learner / elapsed
 
 
@@ -105,8 +106,8 @@ def pyspiel_loop(game: Any, seconds: float, infostate: bool, new_state: Any = No
     rng = random.Random(0)
     players = game.num_players()
     steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -126,7 +127,7 @@ def pyspiel_loop(game: Any, seconds: float, infostate: bool, new_state: Any = No
                     state.information_state_tensor(state.current_player())
                 state.apply_action(rng.choice(state.legal_actions()))
                 steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def main() -> None:
