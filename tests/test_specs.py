@@ -39,6 +39,23 @@ def test_the_hooks_name_parts_that_exist(game_spec: GameSpec) -> None:
 
     assert adapter_class(name).game_name == name
     assert (STATIC / "games" / f"{hooks.board}.js").is_file()
+    assert (STATIC / "cards" / f"{hooks.cards}.js").is_file()
+
+
+GAME_MODULES = ("cards", "moves", "options", "setup", "game", "views", "sampling", "search")
+
+
+@pytest.mark.parametrize("game_spec", SPECS, ids=[s.name for s in SPECS])
+def test_every_game_package_has_the_same_shape(game_spec: GameSpec) -> None:
+    game = game_spec.game
+    name = game.__module__.rsplit(".", 1)[0]
+    for module in GAME_MODULES:
+        importlib.import_module(f"{name}.{module}")
+    package = importlib.import_module(name)
+    for part in (game, game.options_class, game.view_type, game.state_type):
+        assert part.__name__ in package.__all__ and getattr(package, part.__name__) is part
+    assert "parse_move" in package.__all__
+    assert all(f"`{module}`" in (package.__doc__ or "") for module in GAME_MODULES)
 
 
 @pytest.mark.parametrize("game_spec", SPECS, ids=[s.name for s in SPECS])

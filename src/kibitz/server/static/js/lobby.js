@@ -4,24 +4,7 @@
 import { h, clear } from "./dom.js";
 import { t, has } from "./i18n.js";
 import { api, keepSeat, keepInvites, nickname, setNickname, heldSeat } from "./net.js";
-import { GAME_TITLES } from "./rules.js";
-
-// Option values the engines accept (the API gives defaults and docs; these name the choices).
-const CHOICES = {
-  take_on: ["limit", "over"],
-  end: ["played-last", "empty-hand"],
-  scoring: ["cards", "bullheads"],
-  variant: ["none", "bridge", "cross"],
-  exchange: ["offer", "none"],
-  size: [4, 6, 8],
-  eggs: ["none", "double"],
-  discards: ["hidden", "open"],
-};
-const GAME_ORDER = ["goxeso", "xbere", "kozel", "6nimmt"];
-
-export function gameTitle(name) {
-  return GAME_TITLES[name] || name;
-}
+import { games as catalog, gameTitle } from "./catalog.js";
 
 function optionDoc(game, option) {
   const key = `opt.${game}.${option.name}`;
@@ -50,9 +33,9 @@ function optionInput(game, option) {
   let input;
   if (typeof value === "boolean") {
     input = h("input", { type: "checkbox", id, name: option.name, checked: value });
-  } else if (CHOICES[option.name]) {
+  } else if (option.choices) {
     input = h("select", { id, name: option.name },
-      CHOICES[option.name].map((choice) => h("option", { value: String(choice), selected: choice === value }, choiceLabel(option.name, choice))));
+      option.choices.map((choice) => h("option", { value: String(choice), selected: choice === value }, choiceLabel(option.name, choice))));
   } else if (Array.isArray(value)) {
     input = h("input", { type: "text", id, name: option.name, value: value.join(","), pattern: "[0-9, ]+", inputmode: "numeric" });
   } else if (typeof value === "number" || value === null) {
@@ -61,7 +44,7 @@ function optionInput(game, option) {
   } else {
     input = h("input", { type: "text", id, name: option.name, value: String(value) });
   }
-  input.dataset.kind = typeof value === "boolean" ? "bool" : Array.isArray(value) ? "list" : typeof value === "number" || value === null ? "number" : CHOICES[option.name] && typeof CHOICES[option.name][0] === "number" ? "number" : "text";
+  input.dataset.kind = typeof value === "boolean" ? "bool" : Array.isArray(value) ? "list" : typeof value === "number" || value === null ? "number" : option.choices && typeof option.choices[0] === "number" ? "number" : "text";
   return h("div", { class: "option" },
     h("label", { for: id }, h("strong", {}, optionLabel(option.name)), input),
     h("p", { class: "doc" }, optionDoc(game, option)));
@@ -84,7 +67,7 @@ function readOptions(form, game) {
 }
 
 export function mountLobby(root) {
-  let games = [];
+  const games = catalog();
   let timer = null;
   const status = h("p", { class: "status", role: "status" });
   const nick = h("input", { id: "nickname", type: "text", maxlength: 24, value: nickname(), placeholder: t("lobby.nickname.placeholder"),
@@ -115,7 +98,7 @@ export function mountLobby(root) {
     const game = games.find((g) => g.name === gameName) || games[0];
     clear(form);
     const picker = h("div", { class: "game-picker", role: "radiogroup", "aria-label": t("lobby.game") },
-      GAME_ORDER.map((name) => games.find((g) => g.name === name)).filter(Boolean).map((g) =>
+      games.map((g) =>
         h("label", { class: ["game-choice", g.name === game.name && "chosen"] },
           h("input", { type: "radio", name: "game", value: g.name, checked: g.name === game.name, onchange: () => renderForm(g.name) }),
           h("strong", {}, gameTitle(g.name)), h("span", {}, has(`summary.${g.name}`) ? t(`summary.${g.name}`) : g.summary))));
@@ -240,10 +223,7 @@ export function mountLobby(root) {
     }
   }
 
-  api("/api/games").then((data) => {
-    games = data;
-    renderForm(GAME_ORDER.find((g) => games.some((x) => x.name === g)));
-  }).catch((error) => { status.textContent = `${t("error")}: ${error.message}`; });
+  renderForm(games[0].name);
   refresh();
   timer = setInterval(refresh, 5000);
   return { destroy() { clearInterval(timer); } };

@@ -8,8 +8,9 @@ import { LANGS, LANG_NAMES, lang, setLang, t } from "./i18n.js";
 import { mountLobby } from "./lobby.js";
 import { mountTable } from "./table.js";
 import { mountReplay } from "./replay.js";
-import { mountRules, GAME_TITLES } from "./rules.js";
+import { mountRules } from "./rules.js";
 import { speedSetting, setSpeedSetting } from "./settings.js";
+import { games, loadCatalog } from "./catalog.js";
 
 const top = document.getElementById("top");
 const app = document.getElementById("app");
@@ -23,8 +24,8 @@ function header() {
     ["slow", "normal", "fast"].map((name) => h("option", { value: name, selected: name === speedSetting() }, t(`speed.${name}`))),
     ["slow", "normal", "fast"].includes(speedSetting()) ? null : h("option", { value: speedSetting(), selected: true }, `× ${speedSetting()}`));
   const rules = h("details", { class: "menu" }, h("summary", {}, t("nav.rules")),
-    h("div", { class: "menu-items" }, Object.keys(GAME_TITLES).map((game) =>
-      h("a", { href: `#/rules/${game}`, onclick: (e) => e.target.closest("details").removeAttribute("open") }, GAME_TITLES[game]))));
+    h("div", { class: "menu-items" }, games().map((game) =>
+      h("a", { href: `#/rules/${game.name}`, onclick: (e) => e.target.closest("details").removeAttribute("open") }, game.title))));
   top.append(
     h("a", { class: "brand", href: "#/" }, h("span", { class: "logo", "aria-hidden": "true" }, "♠"), "kibitz"),
     h("nav", {}, h("a", { href: "#/" }, t("nav.lobby")), rules, h("a", { href: "#/replay" }, t("nav.replay"))),
@@ -66,5 +67,10 @@ if (search.get("table")) {
   history.replaceState(null, "", `/#/t/${encodeURIComponent(search.get("table"))}${invite ? `?invite=${encodeURIComponent(invite)}` : ""}`);
 }
 
-window.addEventListener("hashchange", route);
-route();
+// The games (their titles, options and board modules) come first: every page reads them.
+loadCatalog().then(() => {
+  window.addEventListener("hashchange", route);
+  route();
+}, (error) => {
+  app.append(h("p", { class: "error" }, `${t("error")}: ${error.message}`));
+});

@@ -4,7 +4,8 @@
 import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./net.js";
-import { gameTitle, botLabel } from "./lobby.js";
+import { botLabel } from "./lobby.js";
+import { gameTitle } from "./catalog.js";
 import { boardFor } from "./games/index.js";
 import { speed } from "./settings.js";
 

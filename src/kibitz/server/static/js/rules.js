@@ -3,8 +3,7 @@
 import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 import { api } from "./net.js";
-
-export const GAME_TITLES = { goxeso: "Goxeso", xbere: "X bere!", kozel: "Kozel", "6nimmt": "6 nimmt!" };
+import { games, gameTitle } from "./catalog.js";
 
 function escape(text) {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -89,18 +88,18 @@ export function mountRules(root, game) {
   const body = h("article", { class: "rules", "aria-busy": "true" }, t("loading"));
   root.append(h("div", { class: "page narrow" },
     h("p", { class: "crumbs" }, h("a", { href: "#/" }, t("nav.lobby")), " › ", t("nav.rules")),
-    h("nav", { class: "tabs" }, Object.entries(GAME_TITLES).map(([name, title]) =>
-      h("a", { href: `#/rules/${name}`, class: name === game ? "active" : null }, title))),
+    h("nav", { class: "tabs" }, games().map((g) =>
+      h("a", { href: `#/rules/${g.name}`, class: g.name === game ? "active" : null }, g.title))),
     body));
-  document.title = `${GAME_TITLES[game] || game} · kibitz`;
+  document.title = `${gameTitle(game)} · kibitz`;
   api(`/api/rules/${encodeURIComponent(game)}?lang=${lang()}`, { raw: true })
     .then((text) => {
       body.innerHTML = markdown(text);
       body.removeAttribute("aria-busy");
       // Links between the rules pages stay inside the app.
       for (const a of body.querySelectorAll("a[href]")) {
-        const m = /(?:^|\/)(goxeso|xbere|kozel|6nimmt)\.md$/.exec(a.getAttribute("href"));
-        if (m) a.setAttribute("href", `#/rules/${m[1]}`);
+        const m = /(?:^|\/)([\w-]+)\.md$/.exec(a.getAttribute("href"));
+        if (m && games().some((g) => g.name === m[1])) a.setAttribute("href", `#/rules/${m[1]}`);
       }
     })
     .catch((error) => {

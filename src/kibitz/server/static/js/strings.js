@@ -290,6 +290,11 @@ const en = {
   "suit.H": "hearts",
   "suit.D": "diamonds",
   "suit.C": "clubs",
+
+  // The generic board (a game whose spec names no board module)
+  "generic.moves": "Your moves",
+  "generic.view": "What you see",
+  "generic.ask": "choose a move.",
 };
 
 const cs = {
@@ -568,6 +573,10 @@ const cs = {
   "suit.H": "srdce",
   "suit.D": "káry",
   "suit.C": "kříže",
+
+  "generic.moves": "Vaše tahy",
+  "generic.view": "Co vidíte",
+  "generic.ask": "zvolte tah.",
 };
 
 const ru = {
@@ -846,6 +855,10 @@ const ru = {
   "suit.H": "червы",
   "suit.D": "бубны",
   "suit.C": "трефы",
+
+  "generic.moves": "Ваши ходы",
+  "generic.view": "Что вы видите",
+  "generic.ask": "выберите ход.",
 };
 
 // Rule options' explanations (the server's English text is the fallback).

@@ -5,7 +5,6 @@
 
 import { h, clear, sleep } from "../dom.js";
 import { t, lang } from "../i18n.js";
-import { goxesoFace, goxesoBack, statusIcon } from "../cards.js";
 
 const COLUMNS = "abcdefgh";
 let faceNames = null;
@@ -17,7 +16,8 @@ export function faceName(face) {
   return entry[lang()] || entry.en;
 }
 
-export function goxesoBoard(root, ctx) {
+export function board(root, ctx) {
+  const { goxesoFace, goxesoBack, statusIcon } = ctx.cards;
   let prev = null;
   let locked = false;
   let generation = 0; // a newer update stops an older animation

@@ -4,7 +4,6 @@
 
 import { h, clear, sleep } from "../dom.js";
 import { t } from "../i18n.js";
-import { kozelCard, kozelBack, suitBadge } from "../cards.js";
 
 const RANK_ORDER = ["6", "7", "8", "9", "J", "Q", "K", "10", "A"];
 const SUIT_ORDER = ["S", "H", "D", "C"];
@@ -24,7 +23,8 @@ function sortCards(cards, trump) {
   });
 }
 
-export function kozelBoard(root, ctx) {
+export function board(root, ctx) {
+  const { kozelCard, kozelBack, suitBadge } = ctx.cards;
   let prev = null;
   let locked = false;
   let selected = new Set();

@@ -3,9 +3,9 @@
 
 import { h, clear, sleep } from "../dom.js";
 import { t } from "../i18n.js";
-import { nimmtCard, nimmtBack, bullheads, bullIcon } from "../cards.js";
 
-export function nimmtBoard(root, ctx, game) {
+export function board(root, ctx, game) {
+  const { nimmtCard, nimmtBack, bullheads, bullIcon } = ctx.cards;
   const xbere = game === "xbere";
   let prev = null;
   let locked = false;

@@ -1,0 +1,101 @@
+"""The layer rule (docs/architecture.md), read from every module's imports, lazy ones too:
+`kibitz.core` imports only the standard library, a game only the core (never another game),
+the bots only the core and the games, and nothing imports `kibitz.cli`, `kibitz.server` or
+`kibitz.rl` but themselves (and `kibitz serve`, which starts the server)."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "kibitz"
+ADAPTERS = ("kibitz.cli", "kibitz.server", "kibitz.rl")
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> set[str]:
+    """The modules `path` imports, relative imports resolved."""
+    module = _module_name(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{parent}.{base}" if base else parent
+            found.add(base)
+    return found
+
+
+MODULES = {_module_name(path): _imports(path) for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _within(name: str, *packages: str) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in packages)
+
+
+def _stdlib(name: str) -> bool:
+    return name.split(".", maxsplit=1)[0] in sys.stdlib_module_names or name == "__future__"
+
+
+def _allowed(module: str, imported: str) -> bool:
+    if _within(imported, *ADAPTERS):
+        if module == "kibitz.cli.serve" and _within(imported, "kibitz.server"):
+            return True
+        own = next((a for a in ADAPTERS if _within(module, a)), None)
+        return own is not None and _within(imported, own)
+    if _within(module, "kibitz.core"):
+        return _stdlib(imported) or _within(imported, "kibitz.core")
+    if _within(module, "kibitz.games"):
+        if module == "kibitz.games":
+            return _within(imported, "kibitz.games")
+        game = ".".join(module.split(".")[:3])
+        return _stdlib(imported) or _within(imported, "kibitz.core", game)
+    if _within(module, "kibitz.bots"):
+        return _stdlib(imported) or _within(imported, "kibitz.core", "kibitz.games", "kibitz.bots")
+    return True
+
+
+def test_every_layer_imports_only_the_layers_below_it() -> None:
+    # The CLI and the server read the rules pages from the core.
+    assert "kibitz.core.rules_text" in MODULES["kibitz.server.pages"] & MODULES["kibitz.cli.rules"]
+    broken = sorted(
+        f"{module} imports {imported}"
+        for module, imports in MODULES.items()
+        for imported in imports
+        if not _allowed(module, imported)
+    )
+    assert broken == []
+
+
+@pytest.mark.parametrize(
+    ("module", "imported", "allowed"),
+    [
+        ("kibitz.core.game", "random", True),
+        ("kibitz.core.game", "numpy", False),
+        ("kibitz.core.registry", "kibitz.games", False),
+        ("kibitz.games.kozel.game", "kibitz.core", True),
+        ("kibitz.games.kozel.game", "kibitz.games.kozel.cards", True),
+        ("kibitz.games.kozel.game", "kibitz.games.nimmt.cards", False),
+        ("kibitz.games.kozel.game", "kibitz.bots", False),
+        ("kibitz.bots.kozel", "kibitz.games.kozel.cards", True),
+        ("kibitz.bots.kozel", "kibitz.rl", False),
+        ("kibitz.server.pages", "kibitz.cli.rules", False),
+        ("kibitz.rl.openspiel", "kibitz.server", False),
+        ("kibitz.cli.play", "kibitz.bots", True),
+        ("kibitz.cli.serve", "kibitz.server.config", True),
+        ("kibitz.cli.play", "kibitz.server", False),
+    ],
+)
+def test_the_rule_itself(module: str, imported: str, allowed: bool) -> None:
+    assert _allowed(module, imported) is allowed
