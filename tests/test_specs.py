@@ -30,6 +30,7 @@ SPECS = kibitz.games()
 def test_the_hooks_name_parts_that_exist(game_spec: GameSpec) -> None:
     hooks, name = game_spec.hooks, game_spec.name
     assert hooks.bots and hooks.render and hooks.rl and hooks.board and hooks.cards
+    assert hooks.strings
     importlib.import_module(hooks.bots)
     assert {"easy", "medium", "hard"} <= set(available(name))
     view = make(name, seed=3).view(0)
@@ -40,6 +41,8 @@ def test_the_hooks_name_parts_that_exist(game_spec: GameSpec) -> None:
     assert adapter_class(name).game_name == name
     assert (STATIC / "games" / f"{hooks.board}.js").is_file()
     assert (STATIC / "cards" / f"{hooks.cards}.js").is_file()
+    texts = (STATIC / "strings" / f"{hooks.strings}.js").read_text(encoding="utf-8")
+    assert f'"summary.{name}":' in texts
 
 
 GAME_MODULES = ("cards", "moves", "options", "setup", "game", "views", "sampling", "search")

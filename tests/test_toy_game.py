@@ -161,7 +161,7 @@ def test_the_lobby_api_offers_it_and_a_table_of_it_plays(toy: GameSpec, tmp_path
         listed = games[-1]
         assert listed["title"] == "High card" and listed["bots"] == ["easy", "random"]
         assert listed["dynamics"] == "sequential" and listed["teams"] == "none"
-        assert listed["board"] is None and listed["cards"] is None
+        assert listed["board"] is None and listed["cards"] is None and listed["strings"] is None
         assert listed["options"] == [
             {
                 "name": "deck",

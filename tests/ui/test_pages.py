@@ -61,12 +61,20 @@ def test_no_page_loads_anything_from_elsewhere() -> None:
         assert "https://" not in text, path
 
 
-def test_every_text_has_all_three_languages() -> None:
-    source = (STATIC / "js" / "strings.js").read_text(encoding="utf-8")
+TEXTS = [STATIC / "js" / "strings.js", *sorted((STATIC / "js" / "strings").glob("*.js"))]
+
+
+@pytest.mark.parametrize("path", TEXTS, ids=[p.name for p in TEXTS])
+def test_every_text_has_all_three_languages(path: Path) -> None:
+    """The shared texts (strings.js) and each game's (strings/<name>.js): every key that
+    English has, Czech and Russian have too."""
     import re
 
-    blocks = re.split(r"\nconst (?:en|cs|ru) = \{", source)
-    en, cs, ru = (set(re.findall(r'^\s+"?([\w.$]+)"?:', b, re.M)) for b in blocks[1:4])
+    source = path.read_text(encoding="utf-8")
+    blocks = re.split(r"\n(?:const |  )(?:en|cs|ru)(?: =)? ?[:=]? \{", source)
+    assert len(blocks) == 4, path
+    en, cs, ru = (set(re.findall(r'^\s+"?([\w.$-]+)"?:', b, re.M)) for b in blocks[1:4])
+    assert en, path
     assert en - cs <= {"goxeso.variant.none"}, sorted(en - cs)
     assert en - ru <= {"goxeso.variant.none"}, sorted(en - ru)
 

@@ -54,6 +54,11 @@ class Hooks:
     """The browser's card art module, `server/static/js/cards/<cards>.js`, which the page
     loads with the board and hands to it (`ctx.cards`), e.g. "kozel"; None: no card art."""
 
+    strings: str | None = None
+    """The browser's texts of the game, `server/static/js/strings/<strings>.js` (its board,
+    summary, option names, help and choices in English, Czech and Russian), e.g. "kozel";
+    None: the page shows the spec's English summary and option documentation."""
+
 
 @dataclass(frozen=True)
 class GameSpec:

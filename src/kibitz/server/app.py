@@ -277,7 +277,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def games() -> list[dict[str, Any]]:
         """Every game as its spec declares it, in the order lists show them: players, how
         seats act, teams, rule options (default, documentation, choices), bot names, and
-        the browser modules that draw it (`board`, `cards`; null: the generic board)."""
+        the browser modules of it (`board`, `cards`, `strings`; null: the generic part)."""
         return [
             {
                 "name": s.name,
@@ -301,6 +301,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 "bots": available(s.name),
                 "board": s.hooks.board,
                 "cards": s.hooks.cards,
+                "strings": s.hooks.strings,
             }
             for s in kibitz.games()
         ]

@@ -44,6 +44,7 @@ register(
             rl="kibitz.rl.adapters.goxeso:GoxesoAdapter",
             board="goxeso",
             cards="goxeso",
+            strings="goxeso",
         ),
     )
 )

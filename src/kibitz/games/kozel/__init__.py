@@ -34,6 +34,7 @@ register(
             rl="kibitz.rl.adapters.kozel:KozelAdapter",
             board="kozel",
             cards="kozel",
+            strings="kozel",
         ),
     )
 )

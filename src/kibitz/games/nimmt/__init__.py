@@ -21,8 +21,9 @@ _HOOKS = Hooks(
     rl="kibitz.rl.adapters.rows:XBereAdapter",
     board="nimmt",
     cards="nimmt",
+    strings="nimmt",
 )
-"""Both games share the bots, the renderer and the browser's board and cards."""
+"""Both games share the bots, the renderer and the browser's board, cards and texts."""
 
 register(
     GameSpec(

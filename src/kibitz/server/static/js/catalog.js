@@ -1,9 +1,11 @@
 // The games this server offers, as their specs declare them (GET /api/games, in the order lists
 // show them): titles, players, rule options and their choices, bot levels, and the names of the
-// modules that draw each game, games/<board>.js and cards/<cards>.js, imported here by name.
-// main.js loads it once before the first page; everything else reads it synchronously.
+// modules of each game, imported here by name: the board games/<board>.js, its card art
+// cards/<cards>.js and its texts strings/<strings>.js (handed to i18n.js). main.js loads it
+// once before the first page; everything else reads it synchronously.
 
 import { api } from "./net.js";
+import { addStrings } from "./i18n.js";
 
 let list = [];
 const modules = new Map();
@@ -20,13 +22,20 @@ async function load(path) {
   return modules.get(path);
 }
 
-/** Read the games and import every board and card module they name. */
+/** Read the games and import every board, card and text module they name. */
 export async function loadCatalog() {
   list = await api("/api/games");
   await Promise.all(list.flatMap((g) => [
     g.board ? load(`./games/${g.board}.js`) : null,
     g.cards ? load(`./cards/${g.cards}.js`) : null,
+    g.strings ? load(`./strings/${g.strings}.js`) : null,
   ]));
+  const added = new Set();
+  for (const g of list) {
+    const texts = g.strings ? modules.get(`./strings/${g.strings}.js`) : null;
+    if (texts && !added.has(texts)) addStrings(texts.STRINGS);
+    added.add(texts);
+  }
 }
 
 export function games() {

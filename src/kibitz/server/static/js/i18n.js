@@ -1,5 +1,6 @@
-// Every text of the pages in English, Czech and Russian (strings.js); the language comes from
-// the browser and can be switched (kept in localStorage).
+// Every text of the pages in English, Czech and Russian: the shared ones in strings.js, each
+// game's in the module its spec names (strings/<name>.js, added by catalog.js). The language
+// comes from the browser and can be switched (kept in localStorage).
 
 import { STRINGS } from "./strings.js";
 
@@ -19,6 +20,11 @@ function detect() {
 }
 
 let current = detect();
+
+/** Add a game's texts (`{en: {...}, cs: {...}, ru: {...}}`, from strings/<name>.js). */
+export function addStrings(texts) {
+  for (const code of LANGS) Object.assign(STRINGS[code], texts[code] || {});
+}
 
 export function lang() {
   return current;
