@@ -7,6 +7,7 @@ import asyncio
 import os
 import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -19,13 +20,9 @@ def _with_database(url: str, name: str) -> str:
     return f"{base}/{name}"
 
 
-@pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str | None]:
-    """A throwaway PostgreSQL database for this test run (dropped at the end), or None."""
-    url = os.environ.get(POSTGRES_ENV)
-    if not url:
-        yield None
-        return
+@contextmanager
+def _throwaway(url: str) -> Iterator[str]:
+    """A new PostgreSQL database on the server of `url`, dropped afterwards."""
     import asyncpg
 
     admin = url.replace("postgresql+asyncpg://", "postgresql://")
@@ -45,6 +42,17 @@ def postgres_url() -> Iterator[str | None]:
         asyncio.run(run(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str | None]:
+    """A throwaway PostgreSQL database for this test run (dropped at the end), or None."""
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        yield None
+        return
+    with _throwaway(url) as made:
+        yield made
+
+
 @pytest.fixture(params=["sqlite", "postgres"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """Each storage test runs on SQLite and, when configured, on PostgreSQL."""
@@ -59,3 +67,17 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 @pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'kibitz.sqlite3'}"
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def own_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """Like `database_url`, but a PostgreSQL database of this test's own (for tests that
+    look at everything stored, such as rebuilding every rating)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'kibitz.sqlite3'}"
+        return
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        pytest.skip(f"set {POSTGRES_ENV} to run the PostgreSQL tests")
+    with _throwaway(url) as made:
+        yield made

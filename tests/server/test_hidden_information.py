@@ -37,7 +37,7 @@ ALLOWED = {
     "pong": {"type", "id"},
     "chat": {"type", "table", "seat", "nickname", "text", "at"},
 }
-SEAT_KEYS = {"seat", "kind", "nickname", "bot", "away", "connected"}
+SEAT_KEYS = {"seat", "kind", "nickname", "bot", "player", "away", "connected"}
 
 
 class Client:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 from kibitz.core import Record, replay
-from kibitz.server.db import migrate, open_database
+from kibitz.server.db import alembic_config, metadata, migrate, open_database
 from kibitz.server.service import SeatSpec
 from kibitz.server.store import ChatRow, MoveRow, SeatRow, Store, TableRow
 
@@ -29,7 +29,26 @@ def table_row(table_id: str, status: str = "waiting") -> TableRow:
     )
 
 
-def test_migrations_run_twice_and_reach_head(database_url: str) -> None:
+def test_migrations_are_one_chain() -> None:
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory.from_config(alembic_config("sqlite://"))
+    assert len(script.get_heads()) == 1, script.get_heads()
+    revisions = list(script.walk_revisions())
+    assert all(len(r.nextrev) <= 1 for r in revisions)
+    assert revisions[-1].down_revision is None
+
+
+def test_migrations_run_twice_reach_head_and_make_the_declared_schema(database_url: str) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    head = ScriptDirectory.from_config(alembic_config("sqlite://")).get_current_head()
+
+    def differences(conn: sa.Connection) -> list[object]:
+        return list(compare_metadata(MigrationContext.configure(conn), metadata))
+
     async def main() -> None:
         database = open_database(database_url)
         try:
@@ -40,7 +59,8 @@ def test_migrations_run_twice_and_reach_head(database_url: str) -> None:
                     sa.text("SELECT version_num FROM alembic_version")
                 ).scalar_one()
             )
-            assert version == "0001"
+            assert version == head
+            assert await database.run(differences) == []
         finally:
             await database.dispose()
 

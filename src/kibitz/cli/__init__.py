@@ -8,7 +8,7 @@ import sys
 
 from kibitz.core import KibitzError
 
-COMMANDS = ("play", "replay", "simulate", "rules", "serve", "arena", "bots", "schema")
+COMMANDS = ("play", "replay", "simulate", "rules", "serve", "ratings", "arena", "bots", "schema")
 """Modules of `kibitz.cli`, each with `add_parser(subparsers)` setting `run(args, extra)`."""
 
 

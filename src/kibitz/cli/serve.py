@@ -29,6 +29,14 @@ def add_parser(sub: Any) -> None:
     parser.add_argument("--connects-per-minute", type=int, help="new WebSockets per address")
     parser.add_argument("--tables-per-minute", type=int, help="new tables per address")
     parser.add_argument("--requests-per-minute", type=int, help="REST requests per address")
+    parser.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="another origin (https://example.org) whose pages may open WebSockets here; "
+        "the server's own is always allowed (repeatable)",
+    )
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
     parser.set_defaults(run=run)
 
@@ -40,26 +48,12 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
         import uvicorn
 
         from kibitz.server import Limits, Settings, create_app, logs
-        from kibitz.server.config import default_database_path, normalize_database_url
     except ImportError as error:
-        raise KibitzError(
-            f"the server needs the 'server' extra ({error.name} is missing): "
-            "pip install 'kibitz[server]'"
-        ) from None
+        raise missing_extra(error) from None
     import dataclasses
     import logging
 
-    if args.database_url:
-        try:
-            url = normalize_database_url(args.database_url)
-        except ValueError as error:
-            raise KibitzError(str(error)) from None
-        where = url
-    else:
-        path = default_database_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        url = f"sqlite:///{path}"
-        where = str(path)
+    url, where = database_url(args.database_url)
     overrides = {
         name: value
         for name in (
@@ -76,6 +70,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
         limits=limits,
         bot_workers=args.bot_workers,
         bot_seconds=args.bot_seconds,
+        allowed_origins=tuple(args.allowed_origin),
     )
     logs.setup(getattr(logging, args.log_level.upper()))
     shown = "[::1]" if args.host == "::1" else args.host
@@ -92,6 +87,30 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
         lifespan="on",
     )
     return 0
+
+
+def missing_extra(error: ImportError) -> KibitzError:
+    """The error for a command that needs the `server` extra when it is not installed."""
+    return KibitzError(
+        f"the server needs the 'server' extra ({error.name} is missing): "
+        "pip install 'kibitz[server]'"
+    )
+
+
+def database_url(given: str | None) -> tuple[str, str]:
+    """The server's database URL from `--database-url` (or the default SQLite file), and
+    how to name it to the user."""
+    from kibitz.server.config import default_database_path, normalize_database_url
+
+    if given:
+        try:
+            url = normalize_database_url(given)
+        except ValueError as error:
+            raise KibitzError(str(error)) from None
+        return url, url
+    path = default_database_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}", str(path)
 
 
 def _hide_password(url: str) -> str:

@@ -23,11 +23,14 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import kibitz
 from kibitz.bots import available
-from kibitz.server import logs, pages, protocol
+from kibitz.server import logs, pages, player_routes, protocol
 from kibitz.server.bots import BotRunner
 from kibitz.server.config import Limits, Settings
 from kibitz.server.db import migrate, open_database
 from kibitz.server.errors import ServiceError
+from kibitz.server.origins import origin_allowed
+from kibitz.server.player_routes import player_of
+from kibitz.server.players import COOKIE
 from kibitz.server.ratelimit import RateLimiter, TokenBucket
 from kibitz.server.render import state_message, state_messages
 from kibitz.server.service import LiveTable, MatchService, SeatSpec
@@ -45,6 +48,10 @@ class Connection:
         self.table: str | None = None
         self.seat: int | None = None
         self.token: str | None = None
+        self.cookie = ws.cookies.get(COOKIE)
+        """The player cookie of the handshake: who the connection's signed-in player is."""
+        self.player: str | None = None
+        """The player whose seat `seat` is, when `hello` took it without a token."""
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(limits.send_queue)
         self.messages = TokenBucket(limits.messages_per_second, float(limits.message_burst))
         self.overflowed = False
@@ -97,6 +104,7 @@ class Hub:
         conn.table = None
         conn.seat = None
         conn.token = None
+        conn.player = None
 
     def connected(self, table_id: str) -> set[int]:
         return {c.seat for c in self.tables.get(table_id, ()) if c.seat is not None}
@@ -257,6 +265,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     responses: dict[int | str, dict[str, Any]] = {
         400: {"model": protocol.ErrorBody},
         404: {"model": protocol.ErrorBody},
+        401: {"model": protocol.ErrorBody},
+        403: {"model": protocol.ErrorBody},
         409: {"model": protocol.ErrorBody},
         429: {"model": protocol.ErrorBody},
     }
@@ -328,7 +338,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         seated = None
         if body.join is not None:
-            s = await service.join(created.table, body.join.nickname, body.join.seat)
+            player = await player_of(request)
+            s = await service.join(
+                created.table,
+                player.nickname if player else body.join.nickname,
+                body.join.seat,
+                player=player.id if player else None,
+            )
             seated = protocol.SeatedOut(
                 table=s.table, seat=s.seat, token=s.token, nickname=s.nickname
             )
@@ -350,7 +366,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Sit down at an open (or invited) seat; the answer holds the seat's secret token.
         A client that already holds a seat there sends it as `X-Kibitz-Token`."""
         held = request.headers.get("x-kibitz-token")
-        s = await service_of(request).join(table_id, body.nickname, body.seat, body.invite, held)
+        player = await player_of(request)
+        s = await service_of(request).join(
+            table_id,
+            player.nickname if player else body.nickname,
+            body.seat,
+            body.invite,
+            token=held,
+            player=player.id if player else None,
+        )
         return protocol.SeatedOut(table=s.table, seat=s.seat, token=s.token, nickname=s.nickname)
 
     @app.get("/api/tables/{table_id}/record", tags=["records"], responses=responses)
@@ -371,6 +395,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def websocket(ws: WebSocket) -> None:
         ip = _client_ip(ws.scope)
         per_ip: dict[str, int] = ws.app.state.ws_per_ip
+        origin = ws.headers.get("origin")
+        if origin is not None and not origin_allowed(
+            origin, ws.headers.get("host"), settings.allowed_origins
+        ):
+            logs.event("ws.refused", client=ip, reason="origin")
+            await ws.close(code=1008)  # before accepting: the handshake gets HTTP 403
+            return
         await ws.accept()
         if per_ip.get(ip, 0) >= limits.max_connections_per_ip or not connects.take(ip):
             await ws.send_text(_error("rate_limited", "too many connections").to_json())
@@ -428,6 +459,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     pages.install(app)
+    player_routes.install(app, responses)
     return app
 
 
@@ -436,15 +468,23 @@ async def _handle(service: MatchService, hub: Hub, conn: Connection, msg: Any) -
     if isinstance(msg, protocol.Act):
         if conn.table is None:
             raise ServiceError("not_watching")
-        if conn.token is None:
+        if conn.token is None and conn.player is None:
             raise ServiceError("not_seated")
-        version = await service.act(conn.table, conn.token, msg.move, msg.version)
+        version = await service.act(
+            conn.table, conn.token, msg.move, msg.version, player=conn.player
+        )
         conn.send_message(protocol.AckMessage(id=msg.id, version=version))
     elif isinstance(msg, protocol.Hello):
-        seat = await service.seat_of(msg.table, msg.token)
+        player = None
+        if msg.token is None:
+            signed_in = await service.players.identify(conn.cookie)
+            if signed_in is None:
+                raise ServiceError("not_seated", "hello needs a token, or a signed-in player")
+            player = signed_in.id
+        seat = await service.seat_of(msg.table, msg.token, player)
         old = conn.table if conn.seat is not None else None
         hub.attach(conn, msg.table)
-        conn.seat, conn.token = seat, msg.token
+        conn.seat, conn.token, conn.player = seat, msg.token, player
         if old is not None and old != msg.table:
             await service.notify(old)
         await _welcome(service, conn, msg.id)
@@ -460,7 +500,15 @@ async def _handle(service: MatchService, hub: Hub, conn: Connection, msg: Any) -
         await service.deliver(msg.table, hub.send_state(conn))
     elif isinstance(msg, protocol.Join):
         held = conn.token if conn.table == msg.table else None
-        seated = await service.join(msg.table, msg.nickname, msg.seat, msg.invite, held)
+        signed_in = await service.players.identify(conn.cookie)
+        seated = await service.join(
+            msg.table,
+            signed_in.nickname if signed_in else msg.nickname,
+            msg.seat,
+            msg.invite,
+            token=held,
+            player=signed_in.id if signed_in else None,
+        )
         old = conn.table if conn.seat is not None and conn.table != msg.table else None
         hub.attach(conn, msg.table)
         conn.seat, conn.token = seated.seat, seated.token
@@ -470,21 +518,21 @@ async def _handle(service: MatchService, hub: Hub, conn: Connection, msg: Any) -
         await _welcome(service, conn, None)
         await service.notify(msg.table)
     elif isinstance(msg, protocol.Chat):
-        if conn.table is None or conn.token is None:
+        if conn.table is None or (conn.token is None and conn.player is None):
             raise ServiceError("not_seated", "only seated players chat")
         await service.present(conn.table, conn.seat or 0)
-        await service.chat(conn.table, conn.token, msg.text)
+        await service.chat(conn.table, conn.token, msg.text, player=conn.player)
     elif isinstance(msg, protocol.Leave):
-        if conn.table is None or conn.token is None:
+        if conn.table is None or (conn.token is None and conn.player is None):
             raise ServiceError("not_seated")
-        seat = await service.leave(conn.table, conn.token)
-        conn.seat, conn.token = None, None
+        seat = await service.leave(conn.table, conn.token, player=conn.player)
+        conn.seat, conn.token, conn.player = None, None, None
         conn.send_message(protocol.LeftMessage(id=msg.id, table=conn.table, seat=seat))
         await service.deliver(conn.table, hub.send_state(conn))
     elif isinstance(msg, protocol.Rematch):
-        if conn.table is None or conn.token is None:
+        if conn.table is None or (conn.token is None and conn.player is None):
             raise ServiceError("no_rematch", "a rematch needs a seat at a finished table")
-        seated = await service.rematch(conn.table, conn.token)
+        seated = await service.rematch(conn.table, conn.token, player=conn.player)
         conn.send_message(protocol.RematchMessage(id=msg.id, **asdict(seated)))
     elif isinstance(msg, protocol.Ping):
         conn.send_message(protocol.PongMessage(id=msg.id))

@@ -24,12 +24,15 @@ class Chat:
         self.limits = limits
         self.events = events
 
-    async def say(self, table_id: str, token: str, text: str) -> protocol.ChatMessage:
-        """Post a chat line for the seat `token` holds; everyone at the table hears it."""
+    async def say(
+        self, table_id: str, token: str | None, text: str, player: str | None = None
+    ) -> protocol.ChatMessage:
+        """Post a chat line for the seat `token` (or the player `player`) holds; everyone at
+        the table hears it."""
         text = clean_text(text, self.limits.chat_length, "bad_text")
         async with self.cache.hold(table_id):
             table = await self.cache.load(table_id)
-            seat = seat_of(table, token)
+            seat = seat_of(table, token, player)
             bucket = table.chat_limits.get(seat)
             if bucket is None:
                 bucket = TokenBucket.per_minute(self.limits.chat_per_minute)

@@ -58,6 +58,12 @@ class Limits:
     """REST requests from one address per minute."""
     tables_per_minute: int = 20
     """Tables one address may create per minute."""
+    players_per_minute: int = 10
+    """New players one address may create per minute."""
+    signins_per_minute: int = 10
+    """Sign-in attempts from one address per minute ..."""
+    signins_per_player_per_minute: int = 5
+    """... and at one nickname, from anywhere."""
     chat_per_minute: int = 12
     """Chat messages per seat per minute."""
     chat_length: int = 300
@@ -86,3 +92,6 @@ class Settings:
     """Run the Alembic migrations at start."""
     resume: bool = True
     """Resume unfinished tables (bots, turn clocks) at start."""
+    allowed_origins: tuple[str, ...] = ()
+    """Pages of these origins (`https://example.org`) may open WebSockets besides the
+    server's own (the `Host` the browser asked for)."""

@@ -1,7 +1,8 @@
 """The database schema (SQLAlchemy Core), engines for SQLite and PostgreSQL, and migrations.
 
 Each table's truth lives here: the table row (game, options, seed), its seats, and its moves
-in order. The moves' primary key (table_id, number) is what keeps several server processes
+in order; besides them the players (their sessions, ratings and rating history). The moves'
+primary key (table_id, number) is what keeps several server processes
 honest: two processes that try to store move number n of one table cannot both succeed.
 """
 
@@ -36,6 +37,7 @@ tables = sa.Table(
     sa.Column("rematch_of", sa.String(32), nullable=True),
     sa.Column("rematch_id", sa.String(32), nullable=True),
     sa.Column("result", sa.JSON, nullable=True),
+    sa.Column("rated", sa.Boolean, nullable=False, default=False, server_default=sa.false()),
     sa.Index("ix_kibitz_tables_status", "status", "updated_at"),
 )
 
@@ -50,7 +52,9 @@ seats = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("invite_hash", sa.String(64), nullable=True),
     sa.Column("away", sa.Boolean, nullable=False, default=False),
+    sa.Column("player_id", sa.String(32), nullable=True),
     sa.Index("ix_kibitz_seats_token", "token_hash"),
+    sa.Index("ix_kibitz_seats_player", "player_id"),
 )
 
 moves = sa.Table(
@@ -75,6 +79,59 @@ chat = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
     sa.Index("ix_kibitz_chat_table", "table_id", "id"),
 )
+
+players = sa.Table(
+    "kibitz_players",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("nickname", sa.String(64), nullable=False),
+    sa.Column("login", sa.String(64), nullable=True, unique=True),
+    sa.Column("password_hash", sa.String(256), nullable=True),
+    sa.Column("bot", sa.String(64), nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("seen_at", sa.Float, nullable=False),
+)
+"""People and bot levels. `login` is the case-folded nickname of a claimed player (one with a
+password), unique among them; `bot` names the bot level a bot player stands for."""
+
+sessions = sa.Table(
+    "kibitz_sessions",
+    metadata,
+    sa.Column("player_id", sa.String(32), sa.ForeignKey("kibitz_players.id"), primary_key=True),
+    sa.Column("secret_hash", sa.String(64), primary_key=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+"""The browsers a player is signed in on: the SHA-256 hash of each one's cookie secret."""
+
+ratings = sa.Table(
+    "kibitz_ratings",
+    metadata,
+    sa.Column("player_id", sa.String(32), sa.ForeignKey("kibitz_players.id"), primary_key=True),
+    sa.Column("game", sa.String(32), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("ordinal", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("wins", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+    sa.Index("ix_kibitz_ratings_board", "game", "ordinal"),
+)
+"""Each player's openskill rating per game; `ordinal` (mu - 3 sigma) orders the leaderboard."""
+
+rating_history = sa.Table(
+    "kibitz_rating_history",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("player_id", sa.String(32), sa.ForeignKey("kibitz_players.id"), nullable=False),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("kibitz_tables.id"), nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("won", sa.Boolean, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Index("ix_kibitz_rating_history_player", "player_id", "game", "id"),
+)
+"""A player's rating after each rated game (the player page draws it)."""
 
 
 T = TypeVar("T")

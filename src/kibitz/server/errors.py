@@ -35,6 +35,13 @@ ERRORS: dict[str, tuple[int, str]] = {
         409,
         "The connection did not read its messages fast enough and is being closed.",
     ),
+    "not_signed_in": (401, "This request needs a player: create one or sign in."),
+    "signed_in": (409, "This browser is signed in as a player already; sign out first."),
+    "bad_password": (400, "A password must be 8 to 128 characters."),
+    "bad_signin": (403, "No claimed player has this nickname and password."),
+    "nickname_taken": (409, "A claimed player has this nickname already; choose another."),
+    "no_such_player": (404, "No player has this id."),
+    "bad_origin": (403, "The request comes from a page of another site."),
     "internal": (500, "Something went wrong on the server; the move was not applied."),
 }
 

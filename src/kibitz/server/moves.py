@@ -3,14 +3,15 @@
 The checks, in this order: the table exists, it is not over, the caller holds the seat (for a
 player), the table has started, the seat may act now, the move parses, it is legal (these
 three are the game's own `Game.check`, made once), the caller's state version is current.
-Then the move is applied, stored, and only once the database has it is anyone told.
+Then the move is applied, stored, and only once the database has it is anyone told. A move
+that ends the game is rated (`ratings.py`) before its answer goes out.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from kibitz.core import (
     GameOverError,
@@ -39,23 +40,36 @@ class Moves:
     stored move (it tells the connections and schedules the next bots and clocks)."""
 
     def __init__(
-        self, cache: TableCache, seating: Seating, changed: Callable[[LiveTable], None]
+        self,
+        cache: TableCache,
+        seating: Seating,
+        changed: Callable[[LiveTable], None],
+        finished: Callable[[LiveTable], Awaitable[None]],
     ) -> None:
         self.cache = cache
         self.store = cache.store
         self.seating = seating
         self.changed = changed
+        self.finished = finished
 
     async def act(
-        self, table_id: str, token: str, move: str, version: int, by: str = "player"
+        self,
+        table_id: str,
+        token: str | None,
+        move: str,
+        version: int,
+        *,
+        by: str = "player",
+        player: str | None = None,
     ) -> int:
-        """Make `move` for the seat that `token` holds; returns the new state version.
-        A move of one's own brings an away player back (the stand-in stops)."""
+        """Make `move` for the seat that `token` (or the player `player`) holds; returns the
+        new state version. A move of one's own brings an away player back (the stand-in
+        stops)."""
         async with self.cache.hold(table_id):
             table = await self.cache.load(table_id)
             if table.row.status == "over":
                 raise ServiceError("table_over")
-            seat = seat_of(table, token)
+            seat = seat_of(table, token, player)
             back = by == "player" and await self.seating.back(table, seat)
             try:
                 return await self.apply(table, seat, move, version, by)
@@ -111,4 +125,6 @@ class Moves:
             "table.move", logging.DEBUG, table=table.id, seat=seat, by=by, version=game.version
         )
         self.changed(table)
+        if result is not None:
+            await self.finished(table)
         return game.version

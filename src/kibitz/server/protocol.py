@@ -33,7 +33,8 @@ class Hello(_Message):
 
     type: Literal["hello"]
     table: TableId
-    token: Token
+    token: Token | None = None
+    """Without a token: the seat the connection's signed-in player holds."""
 
 
 class Watch(_Message):
@@ -48,7 +49,8 @@ class Join(_Message):
 
     type: Literal["join"]
     table: TableId
-    nickname: Nickname
+    nickname: Nickname | None = None
+    """Ignored for a signed-in player, who sits down under their own nickname."""
     seat: Seat | None = None
     invite: Token | None = None
 
@@ -134,6 +136,8 @@ class SeatInfo(BaseModel):
     kind: Literal["open", "invited", "bot", "player"]
     nickname: str | None
     bot: str | None
+    player: str | None
+    """The id of the signed-in player whose seat it is (GET /api/players/{id})."""
     away: bool
     connected: bool
 
@@ -260,7 +264,9 @@ class SeatBody(BaseModel):
 
 class SitBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    nickname: Nickname
+    nickname: Nickname | None = Field(
+        None, description="Needed without a player cookie; a signed-in player's own is used."
+    )
     seat: Seat | None = None
 
 
@@ -291,7 +297,9 @@ class CreateTable(BaseModel):
 
 class JoinBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    nickname: Nickname
+    nickname: Nickname | None = Field(
+        None, description="Needed without a player cookie; a signed-in player's own is used."
+    )
     seat: Seat | None = None
     invite: Token | None = None
 
@@ -316,3 +324,33 @@ class ErrorOut(BaseModel):
 
 class ErrorBody(BaseModel):
     error: ErrorOut
+
+
+# --------------------------------------------------------------------- players (REST)
+
+
+class NicknameBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    nickname: Nickname
+
+
+class PasswordBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    password: Annotated[str, Field(max_length=1000)] = Field(
+        description="The new password, 8 to 128 characters."
+    )
+    current: Annotated[str, Field(max_length=1000)] | None = Field(
+        None, description="The password now, when the player has one already."
+    )
+
+
+class SignInBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    nickname: Nickname
+    password: Annotated[str, Field(max_length=1000)]
+
+
+class PlayerOut(BaseModel):
+    id: str
+    nickname: str
+    claimed: bool = Field(description="The player has a password (and may sign in elsewhere).")

@@ -35,11 +35,12 @@ class Rematches:
         self.seating = seating
         self.changed = changed
 
-    async def rematch(self, table_id: str, token: str) -> Seated:
-        """Sit the player `token` names down at the rematch of the finished table."""
+    async def rematch(self, table_id: str, token: str | None, player: str | None = None) -> Seated:
+        """Sit the player `token` (or the signed-in `player`) names down at the rematch of
+        the finished table; a player's seat there is theirs too."""
         async with self.cache.hold(table_id):
             table = await self.cache.load(table_id)
-            seat = seat_of(table, token)
+            seat = seat_of(table, token, player)
             if table.row.status != "over":
                 raise ServiceError("no_rematch", "the game is not over yet")
             if table.row.rematch_id is None:
@@ -77,6 +78,7 @@ class Rematches:
                 self.changed(table)
             new_id = table.row.rematch_id
             assert new_id is not None
-            nickname = table.seats[seat].nickname or f"seat {seat}"
-            code = rematch_code(table.seats[seat].token_hash or "")
-        return await self.seating.join(new_id, nickname, seat, code)
+            held = table.seats[seat]
+            nickname = held.nickname or f"seat {seat}"
+            code = rematch_code(held.token_hash or "")
+        return await self.seating.join(new_id, nickname, seat, code, player=held.player_id)

@@ -64,6 +64,7 @@ def public_seat(s: SeatRow, connected: bool) -> protocol.SeatInfo:
         kind=s.kind,  # type: ignore[arg-type]
         nickname=s.nickname,
         bot=s.bot,
+        player=s.player_id,
         away=s.away,
         connected=connected or s.kind == "bot",
     )
@@ -85,7 +86,14 @@ def summary(row: TableRow, seats: Iterable[SeatRow], moves: int) -> dict[str, An
         "status": row.status,
         "version": moves,
         "seats": [
-            {"seat": s.seat, "kind": s.kind, "nickname": s.nickname, "bot": s.bot} for s in seats
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "nickname": s.nickname,
+                "bot": s.bot,
+                "player": s.player_id,
+            }
+            for s in seats
         ],
         "clock": row.clock,
         "stand_in": row.stand_in,

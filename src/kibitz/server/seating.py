@@ -1,13 +1,15 @@
 """Seats and their secret tokens: how a seat is taken (open or with an invite code), given
 up, marked away and back, and which seat a token holds.
 
-A token is the only proof that a client holds a seat. Tokens and invite codes are stored
-only as SHA-256 hashes and compared in constant time; they are never logged. Player
-accounts (issue 13) will tie seats to players here, and nowhere else.
+A seat is held by its secret token, and by the signed-in player who took it (`players.py`;
+the seat's `player_id`), so a player gets their seat back in any browser they are signed in
+on. Tokens and invite codes are stored only as SHA-256 hashes and compared in constant time;
+they are never logged.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import secrets
 import time
@@ -34,20 +36,25 @@ def new_secret(length: int = 24) -> str:
     return secrets.token_urlsafe(length)
 
 
-def holder(table: LiveTable, token: str | None) -> int | None:
-    """The seat that `token` holds at the table, or None."""
-    if not isinstance(token, str) or not token:
-        return None
-    digest = hash_secret(token)
-    for s in table.seats:
-        if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
-            return s.seat
+def holder(table: LiveTable, token: str | None, player: str | None = None) -> int | None:
+    """The seat that `token` holds at the table, else the one the player `player` holds, or
+    None."""
+    if isinstance(token, str) and token:
+        digest = hash_secret(token)
+        for s in table.seats:
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
+                return s.seat
+    if player is not None:
+        for s in table.seats:
+            if s.kind == "player" and s.player_id == player:
+                return s.seat
     return None
 
 
-def seat_of(table: LiveTable, token: str) -> int:
-    """The seat that `token` holds at the table; `not_seated` if none."""
-    seat = holder(table, token)
+def seat_of(table: LiveTable, token: str | None, player: str | None = None) -> int:
+    """The seat that `token` (or the player `player`) holds at the table; `not_seated` if
+    none."""
+    seat = holder(table, token, player)
     if seat is None:
         raise ServiceError("not_seated")
     return seat
@@ -117,32 +124,42 @@ class Seating:
         self.limits = limits
         self.changed = changed
 
-    async def seat_of(self, table_id: str, token: str) -> int:
-        """The seat that `token` holds at the table; `not_seated` if none."""
+    async def seat_of(self, table_id: str, token: str | None, player: str | None = None) -> int:
+        """The seat that `token` (or the player `player`) holds at the table; `not_seated`
+        if none."""
         async with self.cache.hold(table_id):
-            return seat_of(await self.cache.load(table_id), token)
+            return seat_of(await self.cache.load(table_id), token, player)
 
     async def join(
         self,
         table_id: str,
-        nickname: str,
+        nickname: str | None,
         seat: int | None = None,
         invite: str | None = None,
+        *,
         token: str | None = None,
+        player: str | None = None,
     ) -> Seated:
         """Sit down at an open seat (or the invited seat whose code is given); returns the
-        seat's secret token. `token`, when given, is a seat this client already holds."""
+        seat's secret token. `token`, when given, is a seat this client already holds;
+        `player`, the signed-in player who sits down (the seat is then theirs too)."""
         nickname = clean_text(nickname, self.limits.nickname_length, "bad_nickname")
         async with self.cache.hold(table_id):
             table = await self.cache.load(table_id)
             if table.row.status == "over":
                 raise ServiceError("table_over")
-            if token is not None and holder(table, token) is not None:
+            if holder(table, token, player) is not None:
                 raise ServiceError("already_seated")
             number = free_seat(table, seat, invite)
             old = table.seats[number]
             new_token = new_secret()
-            new = SeatRow(number, "player", nickname=nickname, token_hash=hash_secret(new_token))
+            new = SeatRow(
+                number,
+                "player",
+                nickname=nickname,
+                token_hash=hash_secret(new_token),
+                player_id=player,
+            )
             expect = {"kind": old.kind, "token_hash": old.token_hash}
             if not await self.store.update_seat(table_id, number, expect, new):
                 self.cache.drop(table_id)
@@ -164,12 +181,12 @@ class Seating:
             self.changed(table)
             return Seated(table_id, number, new_token, nickname)
 
-    async def leave(self, table_id: str, token: str) -> int:
+    async def leave(self, table_id: str, token: str | None, player: str | None = None) -> int:
         """Give up one's seat: it becomes open for anyone (a stand-in bot plays it meanwhile
         if the table has a turn clock). Returns the seat left."""
         async with self.cache.hold(table_id):
             table = await self.cache.load(table_id)
-            number = seat_of(table, token)
+            number = seat_of(table, token, player)
             if table.row.status == "over":
                 return number
             old = table.seats[number]
@@ -198,7 +215,7 @@ class Seating:
         old = table.seats[seat]
         if not old.away:
             return False
-        new = SeatRow(seat, old.kind, old.bot, old.nickname, old.token_hash, None, False)
+        new = dataclasses.replace(old, invite_hash=None, away=False)
         if not await self.store.update_seat(table.id, seat, {"away": True}, new):
             return False
         table.seats[seat] = new
@@ -211,9 +228,24 @@ class Seating:
         """Mark a player away (their clock ran out; with the table's lock held); True if the
         database agreed."""
         s = table.seats[seat]
-        new = SeatRow(seat, s.kind, s.bot, s.nickname, s.token_hash, None, True)
+        new = dataclasses.replace(s, invite_hash=None, away=True)
         if not await self.store.update_seat(table.id, seat, {"away": False}, new):
             return False
         table.seats[seat] = new
         logs.event("table.away", table=table.id, seat=seat)
         return True
+
+    async def renamed(self, table_ids: list[str], player: str, nickname: str) -> None:
+        """The player's seats at these tables (renamed in the database) show the new
+        nickname in the cached tables too."""
+        for table_id in table_ids:
+            if self.cache.get(table_id) is None:
+                continue
+            async with self.cache.hold(table_id):
+                table = self.cache.get(table_id)
+                if table is None:
+                    continue
+                for number, s in enumerate(table.seats):
+                    if s.kind == "player" and s.player_id == player:
+                        table.seats[number] = dataclasses.replace(s, nickname=nickname)
+                self.changed(table)

@@ -8,6 +8,8 @@ talk to; each part lives in a module of its own:
 - `seating`: seats and their tokens (join, leave, away and back);
 - `moves`: the one way a move gets in, with its checks in a fixed order;
 - `chat` and `rematch`;
+- `players` (who a browser is, claims, sign-in, profiles) and `rater` (the ratings of
+  finished games, `ratings.py` their arithmetic);
 - `render`: the outgoing messages (`protocol`'s typed models) built from a table;
 - `events`: how a stored change reaches the connections (the cross-process fan-out of
   issue 12 goes there);
@@ -30,6 +32,9 @@ from kibitz.server.errors import ServiceError
 from kibitz.server.events import Listener, TableEvents
 from kibitz.server.lobby import Created, Lobby
 from kibitz.server.moves import Moves
+from kibitz.server.player_store import PlayerStore
+from kibitz.server.players import Player, Players
+from kibitz.server.rater import Rater
 from kibitz.server.rematch import Rematches
 from kibitz.server.render import state_message
 from kibitz.server.scheduler import Scheduler
@@ -37,7 +42,7 @@ from kibitz.server.seating import Seated, Seating, SeatSpec
 from kibitz.server.store import Store
 from kibitz.server.tables import LiveTable, TableCache
 
-__all__ = ["Created", "LiveTable", "MatchService", "SeatSpec", "Seated"]
+__all__ = ["Created", "LiveTable", "MatchService", "Player", "SeatSpec", "Seated"]
 
 
 class MatchService:
@@ -50,7 +55,9 @@ class MatchService:
         self.events = TableEvents()
         self.tables = TableCache(store, self.limits)
         self.seating = Seating(self.tables, self.limits, self._changed)
-        self.moves = Moves(self.tables, self.seating, self._changed)
+        self.rater = Rater(self.tables, PlayerStore(store.database))
+        self.players = Players(self.rater.store, self.limits, self.seating.renamed)
+        self.moves = Moves(self.tables, self.seating, self._changed, self.rater.rate)
         self.scheduler = Scheduler(self.tables, bots, self.moves, self.seating, self._changed)
         self.tables.busy = self.scheduler.busy
         self.lobby = Lobby(self.tables, self.scheduler.schedule)
@@ -84,9 +91,11 @@ class MatchService:
         self.scheduler.schedule(table)
 
     async def resume(self) -> int:
-        """Load every unfinished table that plays on by itself (a bot seat or a turn clock)
-        from its stored record and restart its bots and clocks; returns how many tables were
-        resumed. Other tables are loaded when a player comes back to them."""
+        """Rate the finished tables not rated yet (`Rater.catch_up`); load every unfinished
+        table that plays on by itself (a bot seat or a turn clock) from its stored record and
+        restart its bots and clocks; returns how many tables were resumed. Other tables are
+        loaded when a player comes back to them."""
+        rated = await self.rater.catch_up()
         count = 0
         for table_id in await self.store.running():
             try:
@@ -95,7 +104,7 @@ class MatchService:
                 count += 1
             except ServiceError:
                 logs.error("table.resume_failed", table=table_id)
-        logs.event("server.resumed", tables=count)
+        logs.event("server.resumed", tables=count, rated=rated)
         return count
 
     async def close(self) -> None:

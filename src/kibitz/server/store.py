@@ -26,6 +26,8 @@ class SeatRow:
     token_hash: str | None = None
     invite_hash: str | None = None
     away: bool = False
+    player_id: str | None = None
+    """The player (`players.py`) whose seat this is, when a signed-in player took it."""
 
 
 @dataclass
@@ -45,6 +47,8 @@ class TableRow:
     rematch_of: str | None = None
     rematch_id: str | None = None
     result: dict[str, Any] | None = None
+    rated: bool = False
+    """The ratings have taken this finished table into account (or it needed none)."""
 
 
 @dataclass
@@ -79,7 +83,9 @@ _PendingMove = tuple[str, int, "MoveRow", dict[str, Any] | None, "asyncio.Future
 
 
 def _table_row(r: Any) -> TableRow:
-    return TableRow(**{c.name: getattr(r, c.name) for c in db.tables.columns})
+    row = TableRow(**{c.name: getattr(r, c.name) for c in db.tables.columns})
+    row.rated = bool(row.rated)
+    return row
 
 
 def _seat_row(r: Any) -> SeatRow:
@@ -91,6 +97,7 @@ def _seat_row(r: Any) -> SeatRow:
         token_hash=r.token_hash,
         invite_hash=r.invite_hash,
         away=bool(r.away),
+        player_id=r.player_id,
     )
 
 

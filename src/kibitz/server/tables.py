@@ -29,7 +29,7 @@ from kibitz.server import logs
 from kibitz.server.config import Limits
 from kibitz.server.errors import ServiceError
 from kibitz.server.ratelimit import TokenBucket
-from kibitz.server.store import RECENT_CHAT, ChatRow, SeatRow, Store, TableRow
+from kibitz.server.store import RECENT_CHAT, ChatRow, SeatRow, Store, StoredTable, TableRow
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
@@ -72,6 +72,13 @@ class LiveTable:
         for seat in to_act:
             self.turn_since.setdefault(seat, now)
             self.turn_version.setdefault(seat, self.game.version)
+
+
+def record_of(stored: StoredTable) -> Record:
+    """The game record of a stored table (its game replays from it)."""
+    row = stored.row
+    moves = tuple((m.seat, m.text) for m in stored.moves)
+    return Record(row.game, row.players, row.options, row.seed, row.setup, moves)
 
 
 class TableLocks:
@@ -145,23 +152,14 @@ class TableCache:
         stored = await self.store.load(table_id)
         if stored is None:
             raise ServiceError("no_such_table")
-        row = stored.row
-        record = Record(
-            row.game,
-            row.players,
-            row.options,
-            row.seed,
-            row.setup,
-            tuple((m.seat, m.text) for m in stored.moves),
-        )
         try:
-            game = replay(record)
+            game = replay(record_of(stored))
         except KibitzError:
             logs.error("table.replay_failed", table=table_id)
             raise ServiceError("internal") from None
-        table = LiveTable(row, stored.seats, game)
+        table = LiveTable(stored.row, stored.seats, game)
         table.chat.extend(stored.chat)
-        table.track_turns(stored.moves[-1].at if stored.moves else row.updated_at)
+        table.track_turns(stored.moves[-1].at if stored.moves else stored.row.updated_at)
         self.live[table_id] = table
         self.forget()
         return table
