@@ -38,6 +38,12 @@ def add_parser(sub: Any) -> None:
         "the server's own is always allowed (repeatable)",
     )
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
+    parser.add_argument(
+        "--log-format",
+        default="text",
+        choices=["text", "json"],
+        help="text: one readable line per event (default); json: one JSON object per line",
+    )
     parser.set_defaults(run=run)
 
 
@@ -72,7 +78,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
         bot_seconds=args.bot_seconds,
         allowed_origins=tuple(args.allowed_origin),
     )
-    logs.setup(getattr(logging, args.log_level.upper()))
+    logs.setup(getattr(logging, args.log_level.upper()), args.log_format)
     shown = "[::1]" if args.host == "::1" else args.host
     print(f"kibitz server: database {_hide_password(where)}", flush=True)
     print(f"kibitz server: open http://{shown}:{args.port}/ (Ctrl+C stops it)", flush=True)
