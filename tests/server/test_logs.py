@@ -34,9 +34,24 @@ def test_text_is_one_readable_line_per_event(captured: io.StringIO) -> None:
     _setup(captured, "text")
     logs.event("table.created", table="Xy3_aB9k", game="xbere", players=2)
     logs.event("table.over", table="Xy3_aB9k", result={"winners": [1]})
-    first, second = captured.getvalue().splitlines()
+    logging.getLogger("kibitz.server").info("Uvicorn running on http://127.0.0.1:8000")
+    first, second, third = captured.getvalue().splitlines()
+    assert third.endswith(" Uvicorn running on http://127.0.0.1:8000")  # others' text as it is
     assert re.fullmatch(r"\d\d:\d\d:\d\d table created  table=Xy3_aB9k game=xbere players=2", first)
     assert second.endswith('table over  table=Xy3_aB9k result={"winners": [1]}')
+
+
+def test_text_leaves_requests_and_connections_to_level_debug(captured: io.StringIO) -> None:
+    _setup(captured, "text")
+    logs.event("http.request", method="GET", path="/api/tables", status=200)
+    logs.event("ws.open", client="127.0.0.1")
+    logs.event("table.started", table="abc")
+    assert (
+        captured.getvalue().count("\n") == 1 and "table started  table=abc" in captured.getvalue()
+    )
+    _setup(captured, "json")
+    logs.event("http.request", method="GET", path="/api/tables", status=200)
+    assert '"event": "http.request"' in captured.getvalue()
 
 
 def test_text_shows_the_level_and_the_traceback_of_an_error(captured: io.StringIO) -> None:

@@ -38,9 +38,12 @@ class TextFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         when = time.strftime("%H:%M:%S", time.localtime(record.created))
-        words = record.getMessage().replace(".", " ").replace("_", " ")
+        fields = getattr(record, "fields", None)
+        words = record.getMessage()
+        if fields is not None:  # an event of ours, named like table.store_failed
+            words = words.replace(".", " ").replace("_", " ")
         level = "" if record.levelno == logging.INFO else f"{record.levelname} "
-        fields = getattr(record, "fields", None) or {}
+        fields = fields or {}
         shown = " ".join(f"{key}={_text(value)}" for key, value in fields.items())
         line = f"{when} {level}{words}" + (f"  {shown}" if shown else "")
         if record.exc_info:
@@ -59,12 +62,23 @@ def _text(value: Any) -> str:
 FORMATS = {"text": TextFormatter, "json": JsonFormatter}
 """`kibitz serve --log-format` choices."""
 
+TRAFFIC = ("http.", "ws.")
+"""Events of every request and connection (the lobby asks every few seconds): the text log
+shows them only at level debug, so that a terminal shows what happens at the tables."""
+
+
+def _not_traffic(record: logging.LogRecord) -> bool:
+    return record.levelno > logging.INFO or not record.getMessage().startswith(TRAFFIC)
+
 
 def setup(level: int = logging.INFO, log_format: str = "text") -> None:
     """Send the server's logs (and uvicorn's own errors) to stderr, as readable lines
-    (`text`) or JSON lines (`json`)."""
+    (`text`: table, player and server events; requests and connections too at level debug)
+    or JSON lines (`json`: everything)."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(FORMATS[log_format]())
+    if log_format == "text" and level > logging.DEBUG:
+        handler.addFilter(_not_traffic)
     for name in ("kibitz.server", "uvicorn.error"):
         log = logging.getLogger(name)
         log.handlers[:] = [handler]
