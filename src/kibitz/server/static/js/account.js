@@ -54,9 +54,9 @@ export function mountAccount(root) {
     const since = t("account.since", { date: dateText(player.created_at) });
     body.append(
       h("h1", {}, t("account.title")),
-      h("p", {}, h("strong", { id: "account-name" }, player.nickname), " ",
-        player.claimed ? h("span", { class: "tag" }, t("account.claimed")) : null, " ",
-        h("span", { class: "muted" }, since), " ",
+      h("p", {}, h("strong", { id: "account-name" }, player.nickname),
+        player.claimed ? h("span", { class: "tag" }, t("account.claimed")) : null, " · ",
+        h("span", { class: "muted" }, since), " · ",
         h("a", { href: `#/players/${encodeURIComponent(player.id)}` }, t("nav.myPage"))),
       h("section", { class: "panel" }, h("h2", {}, t("account.nickname")),
         smallForm("rename-form", [["nickname", t("account.nickname"), { type: "text", maxlength: 24, required: true, value: player.nickname, autocomplete: "nickname" }]],
@@ -79,7 +79,7 @@ export function mountAccount(root) {
   function signedOut(said) {
     body.append(
       h("h1", {}, t("account.signin.title")),
-      said ? h("p", { class: "status done", role: "status" }, said) : null,
+      h("p", { class: "status done", role: "status", hidden: !said }, said || ""),
       h("section", { class: "panel" }, h("p", { class: "doc" }, t("account.signin.doc")),
         smallForm("signin-form", [
           ["nickname", t("account.nickname"), { type: "text", maxlength: 24, required: true, autocomplete: "username" }],

@@ -36,17 +36,19 @@ export function seatPlayer(seats, seat, { over = false } = {}) {
 
 /**
  * The winners of a finished table in words: one winner by name; a winning side of several
- * seats as a team, with its seats ("the team of seats 2 and 4: Bot (medium), Bot (medium)");
- * equal winners of a free-for-all as a shared win. `result` is the summary's (`winners`,
- * `teams`).
+ * seats as a team, with its seats ("the team of seats 2 and 4 (Bot (medium), Bot (medium))");
+ * equal winners of a free-for-all, or both teams (Kozel's eggs), as a shared win. `result` is
+ * the summary's (`winners`, `teams`).
  */
 export function winnersText(result, seats) {
   const winners = (result && result.winners) || [];
   if (!winners.length) return "";
   const names = winners.map((w) => seatPlayer(seats, w, { over: true }));
   if (winners.length === 1) return t("won.one", { name: names[0] });
-  const team = (result.teams || []).find((side) => side.length > 1 && side.every((s) => winners.includes(s)));
-  if (team) return t("won.team", { seats: listText(team.map((s) => String(s + 1))), names: names.join(", ") });
+  const sides = (result.teams || []).filter((side) => side.some((s) => winners.includes(s)));
+  if (sides.length === 1 && sides[0].length > 1) {
+    return t("won.team", { seats: listText(sides[0].map((s) => String(s + 1))), names: names.join(", ") });
+  }
   return t("won.shared", { names: listText(names) });
 }
 
