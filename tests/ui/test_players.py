@@ -37,6 +37,8 @@ def test_a_player_from_first_visit_to_leaderboard_and_another_device(
     browser: Any, server: Any, screenshots: Path
 ) -> None:
     ada = new_page(browser, server)
+    console: list[str] = []
+    ada.on("console", lambda message: console.append(f"{message.type}: {message.text}"))
     ada.goto(server.url + "/#/")
     ada.wait_for_selector("#start-form")
     assert signed_in_as(ada) == ""
@@ -48,6 +50,7 @@ def test_a_player_from_first_visit_to_leaderboard_and_another_device(
     assert ada.locator("#start-form").count() == 0
     me = ada.evaluate("() => fetch('/api/me').then((r) => r.json())")
     assert me["nickname"] == "Ada Lovelace" and not me["claimed"]
+    assert not [line for line in console if line.startswith("error")], console  # no failed request
 
     # A game against a bot: the player's seat, then a rating.
     table = create_table(ada, server.url, "xbere", ["you", "bot:easy"], {"hand_size": "3"})
@@ -211,7 +214,9 @@ def test_names_every_page_shares(page: Any, server: Any) -> None:
         ' {kind: "open", nickname: null}, {kind: "bot", bot: "medium"}]'
     )
     assert said("m.seatName(0)") == "Seat 1"
-    assert said(f"m.seatPlayer({seats}, 1)") == "Bot (medium)"
+    assert said(f"m.seatPlayer({seats}, 1)") == "Bot (medium), seat 2"  # two seats share it
+    assert said(f"m.seatPlayer({seats}, 1, {{plain: true}})") == "Bot (medium)"
+    assert said(f"m.seatPlayer({seats}.slice(0, 2), 1)") == "Bot (medium)"
     assert said(f"m.seatPlayer({seats}, 2)") == "Seat 3"
     assert said(f"m.seatPlayer({seats}, 2, {{over: true}})") == "Seat 3 (stand-in bot)"
     team = "{winners: [1, 3], teams: [[0, 2], [1, 3]]}"
@@ -219,7 +224,9 @@ def test_names_every_page_shares(page: Any, server: Any) -> None:
         "Won: the team of seats 2 and 4 (Bot (medium), Bot (medium))"
     )
     eggs = "{winners: [0, 1, 2, 3], teams: [[0, 2], [1, 3]]}"
-    assert said(f"m.winnersText({eggs}, {seats})").startswith("Shared win: Ann, Bot (medium),")
+    assert said(f"m.winnersText({eggs}, {seats})") == (
+        "Shared win: Ann, Bot (medium), seat 2, Seat 3 (stand-in bot) and Bot (medium), seat 4"
+    )
     alone = "{winners: [2], teams: [[0], [1], [2], [3]]}"
     assert said(f"m.winnersText({alone}, {seats})") == "Won: Seat 3 (stand-in bot)"
     assert said(f'm.tableTitle("kozel", {seats})') == (

@@ -84,7 +84,7 @@ if (search.get("table")) {
 
 // The games (their titles, options and board modules) and who the player is come first: every
 // page reads them. The header follows the player (signed in or out, renamed).
-Promise.all([loadCatalog(), loadMe()]).then(() => {
+Promise.all([loadCatalog(), loadMe({ known: true })]).then(() => {
   window.addEventListener("hashchange", route);
   onPlayer(header);
   route();

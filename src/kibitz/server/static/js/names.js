@@ -21,17 +21,25 @@ export function seatName(seat) {
   return t("seat.n", { n: seat });
 }
 
-/**
- * Who sits at `seat` of a table (`seats` as the protocol sends them): the player's nickname,
- * "Bot (medium)", or the seat's name when nobody does. A finished table's open seat was played
- * by the stand-in bot at the end ("Seat 2 (stand-in bot)" when `over`).
- */
-export function seatPlayer(seats, seat, { over = false } = {}) {
+function plainName(seats, seat, over) {
   const s = seats && seats[seat];
   if (!s) return seatName(seat);
   if (s.kind === "bot") return botName(s.bot);
   if (s.nickname) return s.nickname;
   return over ? t("seat.standIn", { n: seat }) : seatName(seat);
+}
+
+/**
+ * Who sits at `seat` of a table (`seats` as the protocol sends them): the player's nickname,
+ * "Bot (medium)", or the seat's name when nobody does; a name two seats share says its seat
+ * too ("Bot (medium), seat 2"), unless `plain`. A finished table's open seat was played by the
+ * stand-in bot at the end ("Seat 2 (stand-in bot)" when `over`).
+ */
+export function seatPlayer(seats, seat, { over = false, plain = false } = {}) {
+  const name = plainName(seats, seat, over);
+  if (plain || !seats) return name;
+  const shared = seats.some((_, other) => other !== seat && plainName(seats, other, over) === name);
+  return shared ? t("seat.nameAt", { name, n: seat }) : name;
 }
 
 /**
@@ -47,7 +55,8 @@ export function winnersText(result, seats) {
   if (winners.length === 1) return t("won.one", { name: names[0] });
   const sides = (result.teams || []).filter((side) => side.some((s) => winners.includes(s)));
   if (sides.length === 1 && sides[0].length > 1) {
-    return t("won.team", { seats: listText(sides[0].map((s) => String(s + 1))), names: names.join(", ") });
+    const plain = winners.map((w) => seatPlayer(seats, w, { over: true, plain: true }));
+    return t("won.team", { seats: listText(sides[0].map((s) => String(s + 1))), names: plain.join(", ") });
   }
   return t("won.shared", { names: listText(names) });
 }
@@ -73,6 +82,6 @@ export function dateText(at) {
 
 /** A table's title: its game and who plays ("X bere!: Ada, Bot (medium)"). */
 export function tableTitle(game, seats) {
-  const who = (seats || []).map((_, i) => seatPlayer(seats, i));
+  const who = (seats || []).map((_, i) => seatPlayer(seats, i, { plain: true }));
   return who.length ? `${gameTitle(game)}: ${who.join(", ")}` : gameTitle(game);
 }

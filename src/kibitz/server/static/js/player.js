@@ -7,10 +7,14 @@ import { api, nickname as keptNickname, setNickname } from "./net.js";
 
 let current = null; // {id, nickname, claimed, ...} or null
 const listeners = new Set();
+const SIGNED_IN = "kibitz.signedIn"; // this browser holds a player cookie (as far as it knows)
 
 function set(player) {
   current = player;
-  if (player) setNickname(player.nickname); // the next visitor form starts from it
+  if (player) {
+    setNickname(player.nickname); // the next visitor form starts from it
+    localStorage.setItem(SIGNED_IN, "1");
+  } else localStorage.removeItem(SIGNED_IN);
   for (const listener of listeners) listener(current);
 }
 
@@ -27,8 +31,10 @@ export function onPlayer(listener) {
 }
 
 /** Ask the server who this browser is (GET /api/me: the player and their tables); null when
- * nobody is signed in. Any other failure is thrown. */
-export async function loadMe() {
+ * nobody is signed in. Any other failure is thrown. With `known`, a browser that has never
+ * signed in does not ask (a first visit's page makes no request that must fail). */
+export async function loadMe({ known = false } = {}) {
+  if (known && !localStorage.getItem(SIGNED_IN)) return null;
   try {
     const data = await api("/api/me");
     set(data);
@@ -40,9 +46,14 @@ export async function loadMe() {
   }
 }
 
-/** A new player with this nickname, signed in here (the first visit). */
+/** A new player with this nickname, signed in here (the first visit); a browser that turns
+ * out to be signed in already (its note of it was lost) stays the player it is. */
 export async function createPlayer(nickname) {
-  await api("/api/players", { method: "POST", body: { nickname } });
+  try {
+    await api("/api/players", { method: "POST", body: { nickname } });
+  } catch (error) {
+    if (error.code !== "signed_in") throw error;
+  }
   return loadMe();
 }
 
