@@ -68,7 +68,6 @@ const en = {
   "status.playing": "playing",
   "status.over": "finished",
 
-  "table.table": "table",
   "table.players": "Players",
   "table.chat": "Chat",
   "table.rules": "Rules",
@@ -283,7 +282,6 @@ const cs = {
   "status.playing": "hraje se",
   "status.over": "dohráno",
 
-  "table.table": "stůl",
   "table.players": "Hráči",
   "table.chat": "Chat",
   "table.rules": "Pravidla",
@@ -497,7 +495,6 @@ const ru = {
   "status.playing": "идёт игра",
   "status.over": "сыграна",
 
-  "table.table": "стол",
   "table.players": "Игроки",
   "table.chat": "Чат",
   "table.rules": "Правила",
