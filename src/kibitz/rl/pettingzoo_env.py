@@ -20,8 +20,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 import kibitz
 from kibitz.core import Game, Move
 from kibitz.core.rng import SEED_BITS, fresh_seed
-from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Trace, adapter
-from kibitz.rl.layout import Vector
+from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Tracker, adapter
 
 Observation = dict[str, np.ndarray[Any, Any]]
 
@@ -75,7 +74,9 @@ class SeatsEnv:
         }
         self._rng = random.Random(fresh_seed())
         self.game: Game[Any] | None = None
-        self.traces: list[Trace] = []
+        self.tracker: Tracker = self.adapter.new_tracker(range(self.players))
+        """Every seat's observation vector, kept up to date move by move."""
+        self._no_mask = np.zeros(self.adapter.num_actions, dtype=np.int8)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -96,25 +97,21 @@ class SeatsEnv:
         if game.name != self.game_name or game.players != self.players:
             raise ValueError(f"this environment plays {self.game_name} for {self.players}")
         self.game = game
-        self.traces = [self.adapter.new_trace(seat, text=False) for seat in range(self.players)]
-        for trace in self.traces:
-            trace.start(game)
+        self.tracker.start(game)
 
     def _observation(self, seat: int) -> Observation:
-        """`seat`'s observation vector and action mask (all zeros when not to act)."""
+        """`seat`'s observation vector and action mask (all zeros when not to act): copies,
+        which the next move leaves alone."""
         game = self._game()
-        observation: Vector = self.adapter.observe(game, self.traces[seat])
+        mask = self._no_mask.copy()
         if seat in game.to_act():
-            mask = self.adapter.action_mask(game, seat)
-        else:
-            mask = np.zeros(self.adapter.num_actions, dtype=np.int8)
-        return {"observation": observation, "action_mask": mask}
+            self.adapter.write_mask(game, seat, mask)
+        return {"observation": self.tracker.rows[seat].copy(), "action_mask": mask}
 
     def _play(self, seat: int, move: Move) -> None:
         game = self._game()
         game.apply(seat, move)
-        for trace in self.traces:
-            trace.after(game, seat, move)
+        self.tracker.after(game, seat, move)
 
     def render(self) -> str | None:
         if self.render_mode is None or self.game is None:

@@ -40,7 +40,7 @@ import kibitz
 from kibitz.bots import Bot, Budget, make_bot
 from kibitz.core import Game, Move, View
 from kibitz.core.rng import SEED_BITS, fresh_seed
-from kibitz.rl.adapters import REWARD_MODES, Adapter, Gather, RewardMode, Trace, adapter
+from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Tracker, adapter
 from kibitz.rl.layout import put
 from kibitz.rl.pettingzoo_env import observation_space
 
@@ -102,7 +102,10 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         self.games: list[Game[Any]] = []
         """Each game in play (the true state, for tests and analysis; the learner sees only
         its observation)."""
-        self.traces: list[Trace] = []
+        self.trackers: list[Tracker] = [
+            self.adapter.new_tracker((seat,), self._observations[i : i + 1]) for i in range(num_envs)
+        ]
+        """Each game's learner observation, kept up to date in its row of the array."""
         self._legal: list[list[int]] = [[] for _ in range(num_envs)]
         self._ended = [False] * num_envs
         """NEXT_STEP: the game ended at the last step and is dealt anew at the next."""
@@ -144,8 +147,8 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
             self._seeds = random.Random(seed)
         self._rngs = [random.Random(self._seeds.getrandbits(SEED_BITS)) for _ in self._rngs]
         self.games = [self._deal(i) for i in range(self.num_envs)]
-        self.traces = [self._trace(game) for game in self.games]
-        for i in range(self.num_envs):
+        for i, game in enumerate(self.games):
+            self.trackers[i].start(game)
             self._play_others(i)
         self._ended = [False] * self.num_envs
         self._write()
@@ -176,7 +179,7 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         truncated = np.zeros(n, dtype=np.bool_)
         infos: dict[str, Any] = {}
         finished: list[int] = []
-        adapter, seat = self.adapter, self.seat
+        adapter, seat, trackers = self.adapter, self.seat, self.trackers
         for i, action in enumerate(chosen):
             if self._ended[i]:
                 self._restart(i)
@@ -184,7 +187,7 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
             game = self.games[i]
             move = adapter.action_to_move(game, seat, int(action))
             game.apply(seat, move)
-            self.traces[i].after(game, seat, move)
+            trackers[i].after(game, seat, move)
             self._play_others(i)
             if game.is_over():
                 rewards[i] = adapter.returns(game, self.reward_mode)[seat]
@@ -212,21 +215,16 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         kibitz_seed = self._rngs[i].getrandbits(SEED_BITS)
         return kibitz.make(adapter.game_name, adapter.players, kibitz_seed, **adapter.options)
 
-    def _trace(self, game: Game[Any]) -> Trace:
-        trace = self.adapter.new_trace(self.seat, text=False)
-        trace.start(game)
-        return trace
-
     def _restart(self, i: int) -> None:
-        self.games[i] = self._deal(i)
-        self.traces[i] = self._trace(self.games[i])
+        game = self.games[i] = self._deal(i)
+        self.trackers[i].start(game)
         self._ended[i] = False
         self._play_others(i)
 
     def _play_others(self, i: int) -> None:
         """The other seats move until the learner must act; a game that ends before the
         learner ever acts is dealt anew."""
-        game, rng, me = self.games[i], self._rngs[i], self.seat
+        game, rng, me, tracker = self.games[i], self._rngs[i], self.seat, self.trackers[i]
         while True:
             while not game.is_over():
                 to_act = game.to_act()
@@ -240,28 +238,17 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
                 else:
                     move = policy(game.view(seat), legal, rng)
                 game.apply(seat, move)
-                self.traces[i].after(game, seat, move)
+                tracker.after(game, seat, move)
             if any(mover == me for mover, _ in game.history):
                 return
             game = self.games[i] = self._deal(i)
-            self.traces[i] = self._trace(game)
+            tracker.start(game)
 
     # ----------------------------------------------------------------- observations
 
     def _write(self) -> None:
-        """Clear the arrays and write every game's observation and mask at once."""
-        adapter, seat, size = self.adapter, self.seat, self._size
-        observations, masks = self._observations, self._masks
-        observations.fill(0.0)
-        for start, width in adapter.ones_blocks:
-            observations[:, start : start + width] = 1.0
-        into = Gather()
-        memory = adapter.observation.size
-        for i, game in enumerate(self.games):
-            base = i * size
-            adapter.gather(game, seat, base, into)
-            self.traces[i].gather(base + memory, into.ones)
-        into.write(observations.reshape(-1))
+        """Write every game's mask at once (the trackers keep the observations)."""
+        adapter, seat, masks = self.adapter, self.seat, self._masks
         masks.fill(0)
         ones: list[int] = []
         actions = adapter.num_actions
@@ -292,7 +279,7 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         flags = np.zeros(n, dtype=np.bool_)
         for i in finished:
             game = self.games[i]
-            observation = adapter.observe(game, self.traces[i])
+            observation = self.trackers[i].rows[0].copy()
             mask = np.zeros(adapter.num_actions, dtype=np.int8)
             final_obs[i] = {"observation": observation, "action_mask": mask}
             outcome = game.outcome()

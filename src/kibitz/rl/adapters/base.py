@@ -22,7 +22,7 @@ import copy
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import numpy as np
 
@@ -30,6 +30,9 @@ from kibitz.core import Game, Move, Outcome, View
 from kibitz.core.options import build_options, options_to_dict
 from kibitz.core.registry import spec
 from kibitz.rl.layout import Layout, Vector, put
+
+if TYPE_CHECKING:
+    from kibitz.rl.adapters.tracker import Rows, Tracker
 
 RewardMode = Literal["win", "score"]
 REWARD_MODES: tuple[RewardMode, ...] = ("win", "score")
@@ -191,10 +194,14 @@ class Adapter(ABC):
     def action_mask(self, game: Game[Any], seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
         """1 at each legal action of `seat`; all zeros when it is not to act."""
         mask = np.zeros(self.num_actions, dtype=np.int8)
+        self.write_mask(game, seat, mask)
+        return mask
+
+    def write_mask(self, game: Game[Any], seat: int, mask: np.ndarray[Any, Any]) -> None:
+        """Set 1 at each legal action of `seat` in `mask` (zeroed)."""
         legal = self.actions(game, seat)
         if legal:
             mask[np.fromiter(legal, np.intp, len(legal))] = 1
-        return mask
 
     def actions(self, game: Game[Any], seat: int) -> list[int]:
         """The action numbers of `seat`'s legal moves, in the order of `game.legal_moves`."""
@@ -222,6 +229,13 @@ class Adapter(ABC):
     @abstractmethod
     def new_trace(self, seat: int, text: bool = True) -> Trace:
         """An empty memory for `seat`; `text=False` leaves out the text log (`Trace.text`)."""
+
+    def new_tracker(self, seats: Sequence[int], rows: Rows | None = None) -> Tracker:
+        """A tracker of the observation vectors of `seats` (in `rows`, or rows of its own);
+        call its `start` with the game. Game adapters give one that follows each move."""
+        from kibitz.rl.adapters.tracker import Tracker
+
+        return Tracker(self, seats, rows)
 
     @property
     def memory(self) -> Layout:

@@ -1,0 +1,105 @@
+"""Observation vectors kept up to date move by move, for the environments' speed.
+
+A `Tracker` holds the full observation vectors (view fields, then memory) of some seats of
+one game in rows of a float32 array, and follows the game's moves. `start` writes them from
+the game as it is (`Adapter.gather` and a fresh memory); this base class then writes them
+anew after every move (what the generic adapter does). Each game's adapter gives a subclass
+whose `after` touches only what the move just made changed, reading the public
+consequences of the move (the cards revealed, the row taken, the trick finished) and the
+observer's own cards, never a view: its cost per move stays a handful of writes however
+fast or slow the engine is. tests/rl/test_fast_path.py checks every vector of every
+interface against the straightforward encoding of a fresh view.
+
+The rows may be the tracker's own (`rows=None`) or rows of a caller's array (the vector
+environment's batch); writes go through a memoryview of them, which sets one float several
+times faster than numpy item assignment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from kibitz.core import Game, Move
+from kibitz.rl.adapters.base import Gather, Trace
+
+if TYPE_CHECKING:
+    from kibitz.rl.adapters.base import Adapter
+
+Rows = np.ndarray[Any, np.dtype[np.float32]]
+
+
+class Tracker:
+    """The observation vectors of `seats` (one row of `rows` each, in that order) of one
+    game, kept equal to `Adapter.observe` of the game and the seat's memory after every
+    move. Call `start` with the game, then `after` after each move of anyone."""
+
+    def __init__(self, adapter: Adapter, seats: Sequence[int], rows: Rows | None = None) -> None:
+        self.adapter = adapter
+        self.seats = tuple(seats)
+        self.view_size = adapter.observation.size
+        size = self.size = self.view_size + adapter.new_trace(0, text=False).layout.size
+        if rows is None:
+            rows = np.zeros((len(self.seats), size), dtype=np.float32)
+        if rows.shape != (len(self.seats), size) or not rows.flags.c_contiguous:
+            raise ValueError(f"rows must be a C-contiguous array of shape ({len(seats)}, {size})")
+        self.rows = rows
+        self.flat = rows.reshape(-1)
+        self.mv = memoryview(self.flat)  # type: ignore[arg-type]
+        self.bases = tuple(i * size for i in range(len(self.seats)))
+        """Each tracked seat's row, as the offset of its first value in `flat`."""
+        self.memories: list[Trace] = []
+        """The seats' memories (this base class follows them; subclasses write theirs)."""
+
+    def start(self, game: Game[Any], memories: Mapping[int, Trace] | None = None) -> None:
+        """Write every tracked seat's vector from `game` as it is now; each memory is a copy
+        of `memories[seat]` when given (a resampled state keeps its player's), else a fresh
+        one started on `game`."""
+        self.memories = []
+        for seat in self.seats:
+            if memories is not None and seat in memories:
+                trace = memories[seat].copy()
+            else:
+                trace = self.adapter.new_trace(seat, text=False)
+                trace.start(game)
+            self.memories.append(trace)
+        self.rows.fill(0.0)
+        into = Gather()
+        for base, trace in zip(self.bases, self.memories, strict=True):
+            trace.gather(base + self.view_size, into.ones)
+        into.write(self.flat)
+        self._start(game)
+
+    def _start(self, game: Game[Any]) -> None:
+        """Write the view fields from `game` as it is; a subclass also resets what it keeps
+        of the game here."""
+        self.rewrite_view(game)
+
+    def rewrite_view(self, game: Game[Any]) -> None:
+        """Write every tracked seat's view fields anew from `game` (memory untouched)."""
+        adapter, view_size, rows = self.adapter, self.view_size, self.rows
+        rows[:, :view_size] = 0.0
+        for start, width in adapter.ones_blocks:
+            rows[:, start : start + width] = 1.0
+        into = Gather()
+        for base, seat in zip(self.bases, self.seats, strict=True):
+            adapter.gather(game, seat, base, into)
+        into.write(self.flat)
+
+    def after(self, game: Game[Any], mover: int, move: Move) -> None:
+        """`mover` made `move` and `game` is the game after it: bring every vector up to
+        date (here: the memories follow the move, and everything is written anew)."""
+        into = Gather()
+        view_size = self.view_size
+        for base, trace in zip(self.bases, self.memories, strict=True):
+            trace.after(game, mover, move)
+            self.rows[base // self.size, view_size:] = 0.0
+            trace.gather(base + view_size, into.ones)
+        into.write(self.flat)
+        self.rewrite_view(game)
+
+    def row(self, seat: int) -> Rows:
+        """The vector of tracked seat `seat` (a view into `rows`)."""
+        return self.rows[self.seats.index(seat)]
