@@ -102,8 +102,9 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         self.games: list[Game[Any]] = []
         """Each game in play (the true state, for tests and analysis; the learner sees only
         its observation)."""
+        rows = self._observations
         self.trackers: list[Tracker] = [
-            self.adapter.new_tracker((seat,), self._observations[i : i + 1]) for i in range(num_envs)
+            self.adapter.new_tracker((seat,), rows[i : i + 1]) for i in range(num_envs)
         ]
         """Each game's learner observation, kept up to date in its row of the array."""
         self._legal: list[list[int]] = [[] for _ in range(num_envs)]
