@@ -12,8 +12,8 @@ Seats in the vectors are relative: block k is the seat k places after the observ
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from kibitz.core import Game, Move
 from kibitz.core.options import build_options
@@ -23,6 +23,9 @@ from kibitz.games.nimmt.moves import Play, Take, XCard
 from kibitz.games.nimmt.options import Rules
 from kibitz.rl.adapters.base import FixedActionAdapter, Gather, Trace
 from kibitz.rl.layout import Field, Layout
+
+if TYPE_CHECKING:
+    from kibitz.rl.adapters.tracker import Rows, Tracker
 
 
 class RowAdapter(FixedActionAdapter):
@@ -224,6 +227,11 @@ class RowAdapter(FixedActionAdapter):
 
     def new_trace(self, seat: int, text: bool = True) -> Trace:
         return RowTrace(self, seat, text)
+
+    def new_tracker(self, seats: Sequence[int], rows: Rows | None = None) -> Tracker:
+        from kibitz.rl.adapters.rows_tracker import RowTracker
+
+        return RowTracker(self, seats, rows)
 
     # ----------------------------------------------------------------- game length
 

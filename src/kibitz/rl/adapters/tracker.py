@@ -47,7 +47,7 @@ class Tracker:
             raise ValueError(f"rows must be a C-contiguous array of shape ({len(seats)}, {size})")
         self.rows = rows
         self.flat = rows.reshape(-1)
-        self.mv = memoryview(self.flat)  # type: ignore[arg-type]
+        self.mv: memoryview[float] = memoryview(self.flat)  # type: ignore[arg-type]
         self.bases = tuple(i * size for i in range(len(self.seats)))
         """Each tracked seat's row, as the offset of its first value in `flat`."""
         self.memories: list[Trace] = []
@@ -99,7 +99,3 @@ class Tracker:
             trace.gather(base + view_size, into.ones)
         into.write(self.flat)
         self.rewrite_view(game)
-
-    def row(self, seat: int) -> Rows:
-        """The vector of tracked seat `seat` (a view into `rows`)."""
-        return self.rows[self.seats.index(seat)]
