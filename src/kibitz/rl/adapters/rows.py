@@ -53,6 +53,7 @@ class RowAdapter(FixedActionAdapter):
         self._limits = list(self.rules.row_limits)
         self._rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
         """`_rel[observer][seat]`: the seat's block in the observer's vector."""
+        self._scores_memo: tuple[RowGame | None, int, list[float] | None] = (None, -1, None)
 
     # ----------------------------------------------------------------- actions
 
@@ -210,7 +211,7 @@ class RowAdapter(FixedActionAdapter):
         if game.is_over():
             ones.append(base + at["over"])
         scale = self.score_scale
-        scores = game.public_scores()
+        scores = self._public_scores(game)
         if scores is not None:
             b = base + at["scores"]
             for s, score in enumerate(scores):
@@ -224,6 +225,14 @@ class RowAdapter(FixedActionAdapter):
         b = base + at["progress"]
         spots += (b, b + 1)
         values += ((game.round + 1) / (self.rules.rounds or 10), (game.turn + 1) / hand_size)
+
+    def _public_scores(self, game: RowGame) -> list[float] | None:
+        """`game.public_scores()`, worked out once per game version: the scores are the
+        same for every seat, and trackers gather every seat's vector at once."""
+        memo = self._scores_memo
+        if memo[0] is not game or memo[1] != game.version:
+            memo = self._scores_memo = (game, game.version, game.public_scores())
+        return memo[2]
 
     def new_trace(self, seat: int, text: bool = True) -> Trace:
         return RowTrace(self, seat, text)
