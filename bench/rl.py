@@ -69,7 +69,8 @@ def aec(name: str, players: int, options: dict[str, Any], seconds: float) -> flo
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+            legal = observation["action_mask"].nonzero()[0]
+            env.step(legal[rng.randrange(len(legal))])
             steps += 1
     return steps / (time.process_time() - start)
 

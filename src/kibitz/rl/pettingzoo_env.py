@@ -76,6 +76,7 @@ class SeatsEnv:
         self.game: Game[Any] | None = None
         self.tracker: Tracker = self.adapter.new_tracker(range(self.players))
         """Every seat's observation vector, kept up to date move by move."""
+        self._rows = list(self.tracker.rows)
         self._no_mask = np.zeros(self.adapter.num_actions, dtype=np.int8)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -106,7 +107,7 @@ class SeatsEnv:
         mask = self._no_mask.copy()
         if seat in game.to_act():
             self.adapter.write_mask(game, seat, mask)
-        return {"observation": self.tracker.rows[seat].copy(), "action_mask": mask}
+        return {"observation": self._rows[seat].copy(), "action_mask": mask}
 
     def _play(self, seat: int, move: Move) -> None:
         game = self._game()
@@ -184,11 +185,11 @@ class KibitzAECEnv(SeatsEnv, AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
         self._play(seat, self.adapter.action_to_move(game, seat, int(action)))
-        self._clear_rewards()
+        # Rewards come at the end only (they stay 0 until `_finish`): nothing to clear.
         if game.is_over():
             self._finish()
         else:
-            self.agent_selection = self._next_agent()
+            self.agent_selection = self.possible_agents[min(game.to_act())]
 
     # ----------------------------------------------------------------- helpers
 

@@ -199,9 +199,7 @@ class Adapter(ABC):
 
     def write_mask(self, game: Game[Any], seat: int, mask: np.ndarray[Any, Any]) -> None:
         """Set 1 at each legal action of `seat` in `mask` (zeroed)."""
-        legal = self.actions(game, seat)
-        if legal:
-            mask[np.fromiter(legal, np.intp, len(legal))] = 1
+        mask.put(self.actions(game, seat), 1)
 
     def actions(self, game: Game[Any], seat: int) -> list[int]:
         """The action numbers of `seat`'s legal moves, in the order of `game.legal_moves`."""

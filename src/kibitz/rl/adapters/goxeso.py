@@ -14,8 +14,8 @@ following swaps, from the seat's own views.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kibitz.core import Game, Move
 from kibitz.games.goxeso.cards import EMPTY, cell_name, face_name
@@ -23,6 +23,9 @@ from kibitz.games.goxeso.game import Goxeso
 from kibitz.games.goxeso.moves import ACCEPT, DECLINE, PASS, Flip, Offer
 from kibitz.rl.adapters.base import FixedActionAdapter, Gather, Trace
 from kibitz.rl.layout import Field, Layout
+
+if TYPE_CHECKING:
+    from kibitz.rl.adapters.tracker import Rows, Tracker
 
 
 class GoxesoAdapter(FixedActionAdapter):
@@ -178,6 +181,11 @@ class GoxesoAdapter(FixedActionAdapter):
 
     def new_trace(self, seat: int, text: bool = True) -> Trace:
         return GoxesoTrace(self, seat, text)
+
+    def new_tracker(self, seats: Sequence[int], rows: Rows | None = None) -> Tracker:
+        from kibitz.rl.adapters.goxeso_tracker import GoxesoTracker
+
+        return GoxesoTracker(self, seats, rows)
 
     def max_decisions(self) -> int:
         # Each turn that is not idle takes a card off the board; after idle_cap idle turns
