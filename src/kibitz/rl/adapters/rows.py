@@ -296,6 +296,12 @@ class RowTrace(Trace):
 
     def start(self, game: Game[Any]) -> None:
         self._round_start(game)
+        assert isinstance(game, RowGame)  # taken over midway in a turn: who has chosen
+        self.hidden = [
+            (seat, card if seat == self.seat else 0)
+            for seat, card in enumerate(game.chosen)
+            if card is not None
+        ]
 
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
         assert isinstance(game, RowGame)
