@@ -82,23 +82,20 @@ def vec(
     env = make_vec_env(name, envs, players=players, **options)
     rng = np.random.default_rng(0)
     observations, _ = env.reset(seed=0)
-    decisions = learner = 0
+    # The moves of a game are its version: count the games in play at the start and at the
+    # end, and each game that ends (NEXT_STEP keeps it in `games` until the next step).
+    decisions = -sum(game.version for game in env.games)
+    learner = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        before = list(env.games)
-        versions = [game.version for game in before]
         masks = observations["action_mask"]
         actions = (rng.random(masks.shape) * masks).argmax(axis=1)
-        observations, *_ = env.step(actions)
-        for i, game in enumerate(env.games):
-            old = before[i]
-            decisions += (
-                game.version - versions[i]
-                if game is old
-                else (old.version - versions[i] + game.version)
-            )
+        observations, _, terminated, _, _ = env.step(actions)
+        for i in terminated.nonzero()[0]:
+            decisions += env.games[i].version
         learner += envs
     elapsed = time.process_time() - start
+    decisions += sum(game.version for game in env.games if not game.is_over())
     return decisions / elapsed, learner / elapsed
 
 

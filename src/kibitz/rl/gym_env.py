@@ -146,6 +146,7 @@ class KibitzGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self._apply(seat, move)
 
     def _observation(self) -> Observation:
+        self.tracker.flush(self._game())
         return {"observation": self.tracker.rows[0].copy(), "action_mask": self._mask()}
 
     def _mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:

@@ -250,6 +250,8 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
     def _write(self) -> None:
         """Write every game's mask at once (the trackers keep the observations)."""
         adapter, seat, masks = self.adapter, self.seat, self._masks
+        for tracker, game in zip(self.trackers, self.games, strict=True):
+            tracker.flush(game)
         masks.fill(0)
         ones: list[int] = []
         actions = adapter.num_actions
@@ -280,6 +282,7 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         flags = np.zeros(n, dtype=np.bool_)
         for i in finished:
             game = self.games[i]
+            self.trackers[i].flush(game)
             observation = self.trackers[i].rows[0].copy()
             mask = np.zeros(adapter.num_actions, dtype=np.int8)
             final_obs[i] = {"observation": observation, "action_mask": mask}

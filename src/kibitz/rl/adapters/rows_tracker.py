@@ -61,6 +61,7 @@ class RowTracker(Tracker):
         )
         self.x_row_cards = cards(at["x_rows"]) if self.x_rows else []
         self.played = cards(self.view_size)
+        self.all_chosen = [offset for offsets in self.chosen for offset in offsets]
         self.unseen, self.rows_at = field("unseen"), field("rows")
         self.row_last = [b + at["row_last"] for b in bases]
         self.row_fill = [b + at["row_fill"] for b in bases]
@@ -70,7 +71,11 @@ class RowTracker(Tracker):
             for seat, b in zip(self.seats, bases, strict=True)
         }
         """Per tracked seat: the offsets of its hand and choice fields (card c at + c)."""
-        self.choices = [b + at["choice"] - 1 for b in bases]
+        choices = [b + at["choice"] - 1 for b in bases]
+        self.shown = [a + b for a, b in zip(self.revealed, self.played, strict=True)]
+        """Per seat: where its card revealed sets 1 (revealed, and the played memory)."""
+        self.seen = [known + self.unseen + choices for known in self.known]
+        """Per seat: where its card revealed sets 0 (known in its hand, unseen, a choice)."""
         self.pending_at = [
             (
                 b + at["pending"],
@@ -91,6 +96,10 @@ class RowTracker(Tracker):
         self.turn = self.round = -1
         self.x_row_now: list[list[int]] = []
         """Each seat's X row as written."""
+        self.stale = False
+        """Whether `flush` has values to write."""
+        self.rescore = False
+        """Whether the scores may have changed since they were written."""
 
     def _start(self, game: Game[Any]) -> None:
         assert isinstance(game, RowGame)
@@ -99,6 +108,7 @@ class RowTracker(Tracker):
         self.pending, self.acting = game.pending, game.to_act()
         self.turn, self.round = game.turn, game.round
         self.pending_ones = self._pending_ones(game)
+        self.stale = self.rescore = False
         self.x_row_now = [list(cards) for cards in game.x_rows]
 
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
@@ -121,16 +131,31 @@ class RowTracker(Tracker):
             if not revealed:  # chosen face down: no score changes (the card still counts)
                 for offset in self.chosen[mover]:
                     mv[offset] = 1.0
-                for offset in self.to_act[mover]:
-                    mv[offset] = 0.0
-                self.acting = game.to_act()
+                if not self.stale:  # else `flush` writes every seat to act
+                    for offset in self.to_act[mover]:
+                        mv[offset] = 0.0
+                    self.acting = game.to_act()
                 return
             self._reveal(game)
         if self._replay_events(game) or revealed:
+            self.rescore = True
+        self.stale = True
+        if game.is_over():
+            self.flush(game)
+            self._over(game)
+
+    def flush(self, game: Game[Any]) -> None:
+        """The scores (when a move may have changed them), the pending decision, the seats
+        to act and the turn: they follow from the position, so they are written only when
+        the vectors are read, whatever the number of moves since."""
+        if not self.stale:
+            return
+        assert isinstance(game, RowGame)
+        self.stale = False
+        if self.rescore:
+            self.rescore = False
             self._write_scores(game)
         self._rest(game)
-        if game.is_over():
-            self._over(game)
 
     def _reveal(self, game: RowGame) -> None:
         """The turn's choices are revealed: clear every choice and chosen flag; each card is
@@ -138,20 +163,13 @@ class RowTracker(Tracker):
         mv = self.mv
         queue = self.queue = game.queue
         self.events, self.done = game.events, 0
-        for offsets in self.chosen:
-            for offset in offsets:
-                mv[offset] = 0.0
-        revealed, played, known = self.revealed, self.played, self.known
+        for offset in self.all_chosen:
+            mv[offset] = 0.0
+        shown, seen = self.shown, self.seen
         for card, s in queue:
-            for offset in revealed[s]:
+            for offset in shown[s]:
                 mv[offset + card] = 1.0
-            for offset in played[s]:
-                mv[offset + card] = 1.0
-            for offset in known[s]:
-                mv[offset + card] = 0.0
-            for offset in self.unseen:
-                mv[offset + card] = 0.0
-            for offset in self.choices:
+            for offset in seen[s]:
                 mv[offset + card] = 0.0
 
     def _replay_events(self, game: RowGame) -> bool:

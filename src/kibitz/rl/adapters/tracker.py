@@ -33,8 +33,8 @@ Rows = np.ndarray[Any, np.dtype[np.float32]]
 
 class Tracker:
     """The observation vectors of `seats` (one row of `rows` each, in that order) of one
-    game, kept equal to `Adapter.observe` of the game and the seat's memory after every
-    move. Call `start` with the game, then `after` after each move of anyone."""
+    game, equal to `Adapter.observe` of the game and the seat's memory. Call `start` with
+    the game, `after` after each move of anyone, and `flush` before reading `rows`."""
 
     def __init__(self, adapter: Adapter, seats: Sequence[int], rows: Rows | None = None) -> None:
         self.adapter = adapter
@@ -87,6 +87,10 @@ class Tracker:
         for base, seat in zip(self.bases, self.seats, strict=True):
             adapter.gather(game, seat, base, into)
         into.write(self.flat)
+
+    def flush(self, game: Game[Any]) -> None:
+        """Finish the vectors before they are read: a subclass may leave for now what
+        follows from the position alone (scores, seats to act) and write it here."""
 
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
         """`mover` made `move` and `game` is the game after it: bring every vector up to
