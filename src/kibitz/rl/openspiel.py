@@ -42,6 +42,7 @@ from kibitz.rl.adapters import (
     Adapter,
     RewardMode,
     Trace,
+    Tracker,
     adapter,
     seat_view,
     supported,
@@ -117,6 +118,24 @@ class _Box:
 
     def __setstate__(self, game: Game[Any]) -> None:
         self.game = game
+
+
+class _Tracking:
+    """A state's tracker of every seat's observation vector (`KibitzState.vector`), made when
+    a tensor is first asked for and then following the moves. A copy of the state (a clone,
+    a deep copy) starts without one and makes its own if it needs one: search clones states
+    far more often than it reads tensors."""
+
+    __slots__ = ("tracker",)
+
+    def __init__(self) -> None:
+        self.tracker: Tracker | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Tracking:
+        return _Tracking()
+
+    def __reduce__(self) -> tuple[type[_Tracking], tuple[()]]:
+        return (_Tracking, ())
 
 
 _ADAPTERS: dict[tuple[str, int, str], Adapter] = {}
@@ -245,6 +264,7 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         """The seed bytes drawn by the chance nodes so far."""
         self._box: _Box | None = None
         self._traces: list[Trace] | None = None
+        self._tracking = _Tracking()
         self._player = (-1, 0)
         """(game version, current player) last worked out."""
 
@@ -290,6 +310,7 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         self._box = _Box(game)
         self._player = (-1, 0)
         self._traces = None if traces is None else list(traces)
+        self._tracking = _Tracking()
 
     def _memories(self) -> list[Trace]:
         """Every seat's memory, started on the game as it is now if not started yet (no
@@ -365,6 +386,9 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         game.apply(seat, move)
         for trace in traces:
             trace.after(game, seat, move)
+        tracker = self._tracking.tracker
+        if tracker is not None:
+            tracker.after(game, seat, move)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -383,8 +407,8 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         return self.returns()
 
     # OpenSpiel's C++ `observation_tensor(player)` first sizes the tensor by writing one for
-    # a throwaway `new_initial_state()`. These write the tensor straight from Python into
-    # the observer's preallocated buffer.
+    # a throwaway `new_initial_state()`, then copies a Python observer's buffer into a list.
+    # These copy the player's row of the state's tracker, kept up to date move by move.
 
     def observation_tensor(self, player: int | None = None) -> np.ndarray[Any, Any]:
         """The observation tensor of `player` (default: the current player), as a float32
@@ -402,10 +426,24 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
             player = self.current_player()
         if not 0 <= player < self.num_players():
             raise pyspiel.SpielError(f"no tensor for player {player}")
-        observer = _observer(self._key, perfect_recall)
-        observer.set_from(self, player)
-        assert observer.tensor is not None
-        return observer.tensor.copy()
+        adapter = self.adapter
+        if self._dealing():  # nothing to see before the deal
+            size = adapter.full_layout.size if perfect_recall else adapter.observation.size
+            return np.zeros(size, dtype=np.float32)
+        vector = self.vector(player)
+        return vector.copy() if perfect_recall else vector[: adapter.observation.size].copy()
+
+    def vector(self, player: int) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """`player`'s whole observation vector (view fields, then memory) now: the row of
+        the state's tracker (read it, never change it; the next move overwrites it)."""
+        game = self.kibitz_game
+        tracker = self._tracking.tracker
+        if tracker is None:
+            traces = self._memories()
+            tracker = self._tracking.tracker = self.adapter.new_tracker(range(game.players))
+            tracker.start(game, dict(enumerate(traces)))
+        tracker.flush(game)
+        return cast("np.ndarray[Any, np.dtype[np.float32]]", tracker.rows[player])
 
     def __str__(self) -> str:
         if self._dealing():
@@ -451,13 +489,10 @@ class KibitzObserver:
     def set_from(self, state: KibitzState, player: int) -> None:
         if self.tensor is None:
             return
-        self.tensor.fill(0.0)
         if state._dealing():
-            return  # nothing to see before the deal
-        if self.perfect_recall:
-            self.adapter.write_observation(state.kibitz_game, state.trace(player), self.tensor)
-        else:
-            self.adapter.write_view_fields(state.kibitz_game, player, self.tensor)
+            self.tensor.fill(0.0)  # nothing to see before the deal
+            return
+        self.tensor[:] = state.vector(player)[: self.tensor.size]
 
     def string_from(self, state: KibitzState, player: int) -> str:
         if state._dealing():
@@ -469,19 +504,6 @@ class KibitzObserver:
         if self.perfect_recall:
             return state.trace(player).text() + "\n" + text
         return text
-
-
-_OBSERVERS: dict[tuple[tuple[str, int, str], bool], KibitzObserver] = {}
-
-
-def _observer(key: tuple[str, int, str], perfect_recall: bool) -> KibitzObserver:
-    """The observer that `KibitzState`'s tensors are written with, one per game and kind."""
-    found = _OBSERVERS.get((key, perfect_recall))
-    if found is None:
-        found = _OBSERVERS[key, perfect_recall] = KibitzObserver(
-            _adapter(key), perfect_recall, False
-        )
-    return found
 
 
 # ----------------------------------------------------------------- registration and loading

@@ -259,13 +259,6 @@ class Adapter(ABC):
         trace.gather(self.observation.size, into.ones)
         into.write(out)
 
-    def write_view_fields(self, game: Game[Any], seat: int, out: Vector) -> None:
-        """Write the view fields of `seat`'s observation alone into zeroed `out`."""
-        into = Gather()
-        self.set_blocks(out, 0)
-        self.gather(game, seat, 0, into)
-        into.write(out)
-
     def set_blocks(self, flat: Vector, base: int) -> None:
         """Set the `ones_blocks` of the observation at `base` in `flat` to 1."""
         for start, size in self.ones_blocks:
