@@ -123,16 +123,25 @@ class _Box:
 class _Tracking:
     """A state's tracker of every seat's observation vector (`KibitzState.vector`), made when
     a tensor is first asked for and then following the moves. A copy of the state (a clone,
-    a deep copy) starts without one and makes its own if it needs one: search clones states
-    far more often than it reads tensors."""
+    a deep copy) gets a copy of it, bound to the copy's own game on first use."""
 
-    __slots__ = ("tracker",)
+    __slots__ = ("game", "tracker")
 
-    def __init__(self) -> None:
-        self.tracker: Tracker | None = None
+    def __init__(self, tracker: Tracker | None = None, game: Game[Any] | None = None) -> None:
+        self.tracker = tracker
+        self.game = game
+        """The game the tracker follows (None: a copy's, not bound yet)."""
+
+    def bound(self, game: Game[Any]) -> Tracker | None:
+        """The tracker, following `game` (a copy of the game it followed, if it changed)."""
+        tracker = self.tracker
+        if tracker is not None and self.game is not game:
+            tracker.rebind(game)
+            self.game = game
+        return tracker
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Tracking:
-        return _Tracking()
+        return _Tracking(None if self.tracker is None else self.tracker.copy())
 
     def __reduce__(self) -> tuple[type[_Tracking], tuple[()]]:
         return (_Tracking, ())
@@ -264,6 +273,10 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         """The seed bytes drawn by the chance nodes so far."""
         self._box: _Box | None = None
         self._traces: list[Trace] | None = None
+        self._replayable = False
+        """Whether the game was dealt here from `_seed`: then the memories (and their text
+        logs) are made only when something reads them, by replaying the moves from a fresh
+        deal, instead of following every move."""
         self._tracking = _Tracking()
         self._player = (-1, 0)
         """(game version, current player) last worked out."""
@@ -295,6 +308,7 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
             adapter = self.adapter
             game = kibitz.make(adapter.game_name, adapter.players, seed, **adapter.options)
             self.restart(game)
+            self._replayable = True
             assert self._box is not None
             box = self._box
         return box.game
@@ -310,17 +324,29 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         self._box = _Box(game)
         self._player = (-1, 0)
         self._traces = None if traces is None else list(traces)
+        self._replayable = False
         self._tracking = _Tracking()
 
     def _memories(self) -> list[Trace]:
-        """Every seat's memory, started on the game as it is now if not started yet (no
-        move has been made since `restart`: `_play` starts them before it moves)."""
+        """Every seat's memory, made now if not made yet (from then on they follow every
+        move): replayed from a fresh deal for a game dealt here, else started on the game as
+        it is (no move has been made since `restart`: `_play` starts them before it moves)."""
         traces = self._traces
         if traces is None:
-            game = self.kibitz_game
-            traces = [self.adapter.new_trace(seat) for seat in range(game.players)]
+            game = start = self.kibitz_game
+            adapter = self.adapter
+            if self._replayable and game.history:
+                seed = self._seed
+                assert seed is not None
+                start = kibitz.make(adapter.game_name, adapter.players, seed, **adapter.options)
+            traces = [adapter.new_trace(seat) for seat in range(game.players)]
             for trace in traces:
-                trace.start(game)
+                trace.start(start)
+            if start is not game:
+                for seat, move in game.history:
+                    start.apply(seat, move)
+                    for trace in traces:
+                        trace.after(start, seat, move)
             self._traces = traces
         return traces
 
@@ -381,12 +407,15 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
 
     def _play(self, seat: int, action: int) -> None:
         game = self.kibitz_game
-        traces = self._memories()
+        traces = self._traces
+        if traces is None and not self._replayable:
+            traces = self._memories()  # they could not be made later
         move = self.adapter.action_to_move(game, seat, action)
         game.apply(seat, move)
-        for trace in traces:
-            trace.after(game, seat, move)
-        tracker = self._tracking.tracker
+        if traces is not None:
+            for trace in traces:
+                trace.after(game, seat, move)
+        tracker = self._tracking.bound(game)
         if tracker is not None:
             tracker.after(game, seat, move)
 
@@ -437,11 +466,14 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         """`player`'s whole observation vector (view fields, then memory) now: the row of
         the state's tracker (read it, never change it; the next move overwrites it)."""
         game = self.kibitz_game
-        tracker = self._tracking.tracker
+        tracker = self._tracking.bound(game)
         if tracker is None:
-            traces = self._memories()
-            tracker = self._tracking.tracker = self.adapter.new_tracker(range(game.players))
-            tracker.start(game, dict(enumerate(traces)))
+            tracker = self.adapter.new_tracker(range(game.players))
+            if self._traces is None and self._replayable and not game.history:
+                tracker.start(game)  # fresh memories, as the seats' would be
+            else:
+                tracker.start(game, dict(enumerate(self._memories())))
+            self._tracking = _Tracking(tracker, game)
         tracker.flush(game)
         return cast("np.ndarray[Any, np.dtype[np.float32]]", tracker.rows[player])
 

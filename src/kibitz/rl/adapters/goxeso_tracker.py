@@ -20,6 +20,7 @@ from kibitz.games.goxeso.game import Goxeso
 from kibitz.games.goxeso.moves import Flip
 from kibitz.games.goxeso.turns import Turn
 from kibitz.games.goxeso.views import PLAY
+from kibitz.rl.adapters.base import Trace
 from kibitz.rl.adapters.goxeso import GoxesoAdapter, GoxesoTrace
 from kibitz.rl.adapters.tracker import Rows, Tracker
 
@@ -61,16 +62,19 @@ class GoxesoTracker(Tracker):
         self.flips: tuple[int, ...] = ()
         """The cells written as the last turn's."""
 
-    def _start(self, game: Game[Any]) -> None:
+    def _start(self, game: Game[Any], memories: list[Trace]) -> None:
         assert isinstance(game, Goxeso)
         self.rewrite_view(game)
         self.known = []
-        for trace in self.memories:
+        for trace in memories:
             assert isinstance(trace, GoxesoTrace)
             self.known.append(list(trace.known))
         self.acting = game.to_act()
         last = game.last
         self.flips = () if last is None else (last.cell1, last.cell2)
+
+    def _copy_state(self) -> None:
+        self.known = [list(known) for known in self.known]
 
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
         assert isinstance(game, Goxeso)

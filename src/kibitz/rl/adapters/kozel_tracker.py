@@ -18,6 +18,7 @@ from kibitz.core import Game, Move
 from kibitz.games.kozel.cards import cards_of
 from kibitz.games.kozel.game import Kozel
 from kibitz.games.kozel.moves import DISCARD, FOUR, LEAD, KozelMove
+from kibitz.rl.adapters.base import Trace
 from kibitz.rl.adapters.kozel import ALL_POINTS, MAX_HAND, KozelAdapter
 from kibitz.rl.adapters.tracker import Rows, Tracker
 
@@ -69,7 +70,7 @@ class KozelTracker(Tracker):
         self.returned = False
         """Whether a seat held cards returned by a takeover when last written."""
 
-    def _start(self, game: Game[Any]) -> None:
+    def _start(self, game: Game[Any], memories: list[Trace]) -> None:
         assert isinstance(game, Kozel)
         self.rewrite_view(game)
         self.deal, self.tricks = game.deal_no, len(game.tricks)
@@ -84,6 +85,9 @@ class KozelTracker(Tracker):
         self.acting = game.to_act()
         self.returned = any(game.returned)
 
+    def _copy_state(self) -> None:
+        self.hands, self.down, self.points = list(self.hands), list(self.down), list(self.points)
+
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
         assert isinstance(game, Kozel) and isinstance(move, KozelMove)
         if (
@@ -93,7 +97,7 @@ class KozelTracker(Tracker):
             or self.returned
             or any(game.returned)
         ):
-            self._start(game)
+            self._start(game, [])
             return
         mv = self.mv
         if len(game.tricks) == self.tricks:

@@ -16,6 +16,7 @@ from typing import Any
 from kibitz.core import Game, Move
 from kibitz.games.nimmt.game import RowGame
 from kibitz.games.nimmt.moves import Play
+from kibitz.rl.adapters.base import Trace
 from kibitz.rl.adapters.rows import RowAdapter
 from kibitz.rl.adapters.tracker import Rows, Tracker
 
@@ -101,7 +102,7 @@ class RowTracker(Tracker):
         self.rescore = False
         """Whether the scores may have changed since they were written."""
 
-    def _start(self, game: Game[Any]) -> None:
+    def _start(self, game: Game[Any], memories: list[Trace]) -> None:
         assert isinstance(game, RowGame)
         self.rewrite_view(game)
         self.queue, self.events, self.done = game.queue, game.events, len(game.events)
@@ -111,11 +112,18 @@ class RowTracker(Tracker):
         self.stale = self.rescore = False
         self.x_row_now = [list(cards) for cards in game.x_rows]
 
+    def _copy_state(self) -> None:
+        self.x_row_now = [list(cards) for cards in self.x_row_now]
+
+    def rebind(self, game: Game[Any]) -> None:
+        assert isinstance(game, RowGame)
+        self.queue, self.events = game.queue, game.events
+
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
         assert isinstance(game, RowGame)
         if game.round != self.round:  # a new round is dealt; memories start anew
             self.rows[:, self.view_size :] = 0.0
-            self._start(game)
+            self._start(game, [])
             return
         mv = self.mv
         revealed = game.queue is not self.queue

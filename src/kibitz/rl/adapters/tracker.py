@@ -17,6 +17,7 @@ times faster than numpy item assignment.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -51,30 +52,31 @@ class Tracker:
         self.bases = tuple(i * size for i in range(len(self.seats)))
         """Each tracked seat's row, as the offset of its first value in `flat`."""
         self.memories: list[Trace] = []
-        """The seats' memories (this base class follows them; subclasses write theirs)."""
+        """The seats' memories, which this base class follows (subclasses write theirs)."""
 
     def start(self, game: Game[Any], memories: Mapping[int, Trace] | None = None) -> None:
         """Write every tracked seat's vector from `game` as it is now; each memory is a copy
         of `memories[seat]` when given (a resampled state keeps its player's), else a fresh
         one started on `game`."""
-        self.memories = []
+        traces = []
         for seat in self.seats:
             if memories is not None and seat in memories:
                 trace = memories[seat].copy()
             else:
                 trace = self.adapter.new_trace(seat, text=False)
                 trace.start(game)
-            self.memories.append(trace)
+            traces.append(trace)
         self.rows.fill(0.0)
         into = Gather()
-        for base, trace in zip(self.bases, self.memories, strict=True):
+        for base, trace in zip(self.bases, traces, strict=True):
             trace.gather(base + self.view_size, into.ones)
         into.write(self.flat)
-        self._start(game)
+        self._start(game, traces)
 
-    def _start(self, game: Game[Any]) -> None:
-        """Write the view fields from `game` as it is; a subclass also resets what it keeps
-        of the game here."""
+    def _start(self, game: Game[Any], memories: list[Trace]) -> None:
+        """Write the view fields from `game` as it is and take the tracked seats' memories
+        (written already); a subclass also resets what it keeps of the game here."""
+        self.memories = memories
         self.rewrite_view(game)
 
     def rewrite_view(self, game: Game[Any]) -> None:
@@ -87,6 +89,24 @@ class Tracker:
         for base, seat in zip(self.bases, self.seats, strict=True):
             adapter.gather(game, seat, base, into)
         into.write(self.flat)
+
+    def copy(self) -> Tracker:
+        """A copy with rows of its own, for a copy of the game (an OpenSpiel clone): call
+        `rebind` with that game before the copy's first `after` or `flush`."""
+        new = copy.copy(self)  # the offsets are shared: they never change
+        new.rows = self.rows.copy()
+        new.flat = new.rows.reshape(-1)
+        new.mv = memoryview(new.flat)  # type: ignore[arg-type]
+        new.memories = [trace.copy() for trace in self.memories]
+        new._copy_state()
+        return new
+
+    def _copy_state(self) -> None:
+        """Replace, in a fresh copy, what this tracker changes in place by copies of it."""
+
+    def rebind(self, game: Game[Any]) -> None:
+        """Follow `game` from now on: a copy of the game followed so far, at the same
+        position (a subclass that notes the game's own objects notes the copy's)."""
 
     def flush(self, game: Game[Any]) -> None:
         """Finish the vectors before they are read: a subclass may leave for now what
