@@ -41,7 +41,6 @@ from kibitz.bots import Bot, Budget, make_bot
 from kibitz.core import Game, Move, View
 from kibitz.core.rng import SEED_BITS, fresh_seed
 from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Tracker, adapter
-from kibitz.rl.layout import put
 from kibitz.rl.pettingzoo_env import observation_space
 
 Policy = Callable[[View, Sequence[Move], random.Random], Move]
@@ -107,7 +106,6 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
             self.adapter.new_tracker((seat,), rows[i : i + 1]) for i in range(num_envs)
         ]
         """Each game's learner observation, kept up to date in its row of the array."""
-        self._legal: list[list[int]] = [[] for _ in range(num_envs)]
         self._ended = [False] * num_envs
         """NEXT_STEP: the game ended at the last step and is dealt anew at the next."""
 
@@ -166,14 +164,21 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
     ]:
         """The learner's action in every game (an illegal one raises `ValueError` and
         changes nothing), then the other seats until the learner is to act again."""
-        chosen = np.asarray(actions).reshape(-1).tolist()
-        if len(chosen) != self.num_envs:
-            raise ValueError(f"expected {self.num_envs} actions, got {len(chosen)}")
-        for i, action in enumerate(chosen):
-            if not self._ended[i] and int(action) not in self._legal[i]:
-                raise ValueError(
-                    f"environment {i}: action {action} is not legal now; legal: {self._legal[i]}"
-                )
+        given = np.asarray(actions).reshape(-1)
+        if len(given) != self.num_envs:
+            raise ValueError(f"expected {self.num_envs} actions, got {len(given)}")
+        numbers = given.astype(np.intp)
+        outside = (numbers < 0) | (numbers >= self.adapter.num_actions)
+        # The masks (every action for a game that has just ended) say what is legal.
+        legal = ~outside
+        legal[legal] = self._masks[legal.nonzero()[0], numbers[legal]] != 0
+        if not legal.all():
+            i = int((~legal).nonzero()[0][0])
+            raise ValueError(
+                f"environment {i}: action {given[i]} is not legal now; "
+                f"legal: {self._masks[i].nonzero()[0].tolist()}"
+            )
+        chosen = numbers.tolist()
         n = self.num_envs
         rewards = np.zeros(n, dtype=np.float64)
         terminated = np.zeros(n, dtype=np.bool_)
@@ -186,7 +191,7 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
                 self._restart(i)
                 continue
             game = self.games[i]
-            move = adapter.action_to_move(game, seat, int(action))
+            move = adapter.action_to_move(game, seat, action)
             game.apply(seat, move)
             trackers[i].after(game, seat, move)
             self._play_others(i)
@@ -257,14 +262,10 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         actions = adapter.num_actions
         for i, game in enumerate(self.games):
             if self._ended[i]:
-                self._legal[i] = []
                 masks[i] = 1
                 continue
-            legal = self._legal[i] = adapter.actions(game, seat)
-            base = i * actions
-            ones += [base + action for action in legal]
-        if ones:
-            put(masks.reshape(-1), ones)
+            ones.extend(map((i * actions).__add__, adapter.actions(game, seat)))
+        masks.reshape(-1).put(ones, 1)
 
     def _result_observations(self) -> dict[str, np.ndarray[Any, Any]]:
         if self.copy:

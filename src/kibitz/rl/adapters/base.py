@@ -286,12 +286,14 @@ class Adapter(ABC):
 
 class FixedActionAdapter(Adapter):
     """An adapter whose action numbers depend on the move alone, not on the position (the
-    row games, Goxeso). Moves are interned, so each move's number is worked out once and then
-    looked up: listing the legal actions costs a dict lookup per move."""
+    row games, Goxeso). Moves are interned, so each move's number (and each number's move)
+    is worked out once and then looked up: listing the legal actions costs a dict lookup per
+    move."""
 
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
         super().__init__(players, options)
         self._actions: dict[Move, int] = {}
+        self._moves: dict[int, Move] = {}
 
     @abstractmethod
     def _number(self, move: Move) -> int:
@@ -310,12 +312,20 @@ class FixedActionAdapter(Adapter):
         return sorted(self.actions(game, seat))
 
     def actions(self, game: Game[Any], seat: int) -> list[int]:
-        actions = self._actions
         try:
-            return [actions[move] for move in game.legal_moves(seat)]
+            return list(map(self._actions.__getitem__, game.legal_moves(seat)))
         except KeyError:
-            action = self._action
-            return [action(move) for move in game.legal_moves(seat)]
+            return list(map(self._action, game.legal_moves(seat)))
+
+    def action_to_move(self, game: Game[Any], seat: int, action: int) -> Move:
+        move = self._moves.get(action)
+        if move is None:
+            move = self._moves[action] = self._move(action)
+        return move
+
+    @abstractmethod
+    def _move(self, action: int) -> Move:
+        """The move of action number `action`; raises `ValueError` for a number with none."""
 
 
 def rewards(

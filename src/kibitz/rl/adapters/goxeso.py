@@ -60,9 +60,6 @@ class GoxesoAdapter(FixedActionAdapter):
             )
         return self.cells + self.offers + ("accept", "decline", "pass").index(str(move))
 
-    def action_to_move(self, game: Game[Any], seat: int, action: int) -> Move:
-        return self._move(action)
-
     def _move(self, action: int) -> Move:
         if 0 <= action < self.cells:
             row, col = divmod(action, self.size)

@@ -61,17 +61,18 @@ class GoxesoTracker(Tracker):
         self.acting: frozenset[int] = frozenset()
         self.flips: tuple[int, ...] = ()
         """The cells written as the last turn's."""
+        self.stale = False
+        """Whether `flush` has values to write."""
+        self.rescore = False
+        """Whether the scores may have changed since they were written."""
 
     def _start(self, game: Game[Any], memories: list[Trace]) -> None:
         assert isinstance(game, Goxeso)
-        self.rewrite_view(game)
         self.known = []
         for trace in memories:
             assert isinstance(trace, GoxesoTrace)
             self.known.append(list(trace.known))
-        self.acting = game.to_act()
-        last = game.last
-        self.flips = () if last is None else (last.cell1, last.cell2)
+        self._start_view(game)
 
     def _copy_state(self) -> None:
         self.known = [list(known) for known in self.known]
@@ -94,9 +95,30 @@ class GoxesoTracker(Tracker):
             turn = game.last
             assert turn is not None
             self._turn(game, turn)
-        if game.phase != PLAY:
-            self._start_view(game)
+            if game.phase != PLAY:
+                self._start_view(game)
+                return
+        self.stale = True
+
+    def flush(self, game: Game[Any]) -> None:
+        """The scores (after a turn that took cards), the progress and the seats to act:
+        they follow from the position, so they are written only when the vectors are
+        read, whatever the number of moves since."""
+        if not self.stale:
             return
+        assert isinstance(game, Goxeso)
+        self.stale = False
+        mv = self.mv
+        if self.rescore:
+            self.rescore = False
+            for s, score in enumerate(game.scores()):
+                value = score / (self.cells // 2)
+                for offset in self.scores[s]:
+                    mv[offset] = value
+        left, idle = game.left / self.cells, game.idle / max(game.cap, 1)
+        turns = game.turn / (4 * self.cells)
+        for offset in self.progress:
+            mv[offset], mv[offset + 1], mv[offset + 2] = left, idle, turns
         acting = game.to_act()
         if acting != self.acting:
             for s in acting ^ self.acting:
@@ -110,32 +132,43 @@ class GoxesoTracker(Tracker):
         self.acting = game.to_act()
         last = game.last
         self.flips = () if last is None else (last.cell1, last.cell2)
+        self.stale = self.rescore = False
 
     def _turn(self, game: Goxeso, turn: Turn) -> None:
-        """The second card resolved `turn`: write its cells, holders, scores, progress."""
+        """The second card resolved `turn`: write its cells and the holders of the faces
+        it took (`flush` writes the scores)."""
         mv, f, board = self.mv, self.faces, game.board
         a, b = turn.cell1, turn.cell2
         for offset in self.face_up:
             mv[offset + a * f + turn.face1] = 0.0
-        cells = [a, b]
-        faces = [turn.face1, turn.face2] if turn.match else []
-        for cell, face in turn.captured:
-            cells.append(cell)
-            faces.append(face)
-        for _, cell, face in turn.claims:
-            cells.append(cell)
-            faces.append(face)
-        if turn.lone is not None:
-            cells.append(turn.lone[1])
-            faces.append(turn.lone[2])
-        for cell in cells:
-            face = board[cell]
-            down = 0.0 if face == EMPTY else 1.0
+        if turn.match or turn.claims or turn.lone is not None:
+            cells = [a, b]
+            faces = [turn.face1, turn.face2] if turn.match else []
+            for cell, face in turn.captured:
+                cells.append(cell)
+                faces.append(face)
+            for _, cell, face in turn.claims:
+                cells.append(cell)
+                faces.append(face)
+            if turn.lone is not None:
+                cells.append(turn.lone[1])
+                faces.append(turn.lone[2])
+            for cell in cells:
+                face = board[cell]
+                down = 0.0 if face == EMPTY else 1.0
+                for offset in self.face_down:
+                    mv[offset + cell] = down
+                for offset in self.empty:
+                    mv[offset + cell] = 1.0 - down
+                self._remember(cell, None if face == EMPTY else face)
+            for face in set(faces):
+                self._holders(game, face)
+            self.rescore = True
+        else:  # a miss: both cards lie face down, perhaps swapped
             for offset in self.face_down:
-                mv[offset + cell] = down
-            for offset in self.empty:
-                mv[offset + cell] = 1.0 - down
-            self._remember(cell, None if face == EMPTY else face)
+                mv[offset + a] = 1.0
+            self._remember(a, board[a])
+            self._remember(b, board[b])
         for cell in self.flips:
             for offset in self.last_flips:
                 mv[offset + cell] = 0.0
@@ -146,16 +179,6 @@ class GoxesoTracker(Tracker):
             mv[offset + b] = 1.0
         for offset in self.last_swap:
             mv[offset] = swap
-        for face in set(faces):
-            self._holders(game, face)
-        for s, score in enumerate(game.scores()):
-            value = score / (self.cells // 2)
-            for offset in self.scores[s]:
-                mv[offset] = value
-        left, idle = game.left / self.cells, game.idle / max(game.cap, 1)
-        turns = game.turn / (4 * self.cells)
-        for offset in self.progress:
-            mv[offset], mv[offset + 1], mv[offset + 2] = left, idle, turns
 
     def _holders(self, game: Goxeso, face: int) -> None:
         """Write who holds the taken halves of `face`: a pair, a reservation or a block."""

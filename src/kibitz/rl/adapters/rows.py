@@ -66,9 +66,6 @@ class RowAdapter(FixedActionAdapter):
             return self.deck + self.nrows + int(move.number) - 1
         raise ValueError(f"{move} has no action number in {self.game_name}")
 
-    def action_to_move(self, game: Game[Any], seat: int, action: int) -> Move:
-        return self._move(action)
-
     def _move(self, action: int) -> Move:
         deck, rows = self.deck, self.nrows
         if 0 <= action < deck:
