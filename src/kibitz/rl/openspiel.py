@@ -474,7 +474,7 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
             else:
                 tracker.start(game, dict(enumerate(self._memories())))
             self._tracking = _Tracking(tracker, game)
-        tracker.flush(game)
+        tracker.flush(game, player)
         return cast("np.ndarray[Any, np.dtype[np.float32]]", tracker.rows[player])
 
     def __str__(self) -> str:

@@ -104,7 +104,7 @@ class SeatsEnv:
         """`seat`'s observation vector and action mask (all zeros when not to act): copies,
         which the next move leaves alone."""
         game = self._game()
-        self.tracker.flush(game)
+        self.tracker.flush(game, seat)
         mask = self._no_mask.copy()
         if seat in game.to_act():
             self.adapter.write_mask(game, seat, mask)

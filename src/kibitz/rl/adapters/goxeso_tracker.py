@@ -58,13 +58,13 @@ class GoxesoTracker(Tracker):
         self.idle_cap = adapter.idle_cap
         self.known: list[list[int | None]] = []
         """Per tracked seat: the face it remembers on each cell (None: none), as written."""
-        self.acting: frozenset[int] = frozenset()
         self.flips: tuple[int, ...] = ()
         """The cells written as the last turn's."""
-        self.stale = False
-        """Whether `flush` has values to write."""
-        self.rescore = False
-        """Whether the scores may have changed since they were written."""
+        self.scoring = 0
+        """Counts the turns that took cards (and so may have changed the scores)."""
+        # What `_flush_row` last wrote in each row:
+        self.scored = [0] * len(self.seats)
+        self.acting: list[frozenset[int]] = [frozenset()] * len(self.seats)
 
     def _start(self, game: Game[Any], memories: list[Trace]) -> None:
         assert isinstance(game, Goxeso)
@@ -76,6 +76,11 @@ class GoxesoTracker(Tracker):
 
     def _copy_state(self) -> None:
         self.known = [list(known) for known in self.known]
+        self.acting, self.scored, self.flushed = (
+            list(self.acting),
+            list(self.scored),
+            list(self.flushed),
+        )
 
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
         assert isinstance(game, Goxeso)
@@ -98,41 +103,35 @@ class GoxesoTracker(Tracker):
             if game.phase != PLAY:
                 self._start_view(game)
                 return
-        self.stale = True
+        self.changes += 1
 
-    def flush(self, game: Game[Any]) -> None:
-        """The scores (after a turn that took cards), the progress and the seats to act:
-        they follow from the position, so they are written only when the vectors are
-        read, whatever the number of moves since."""
-        if not self.stale:
-            return
+    def _flush_row(self, game: Game[Any], i: int) -> None:
+        """The scores (after a turn that took cards), the progress and the seats to act of
+        row `i`: they follow from the position."""
         assert isinstance(game, Goxeso)
-        self.stale = False
         mv = self.mv
-        if self.rescore:
-            self.rescore = False
+        if self.scored[i] != self.scoring:
+            self.scored[i] = self.scoring
             for s, score in enumerate(game.scores()):
-                value = score / (self.cells // 2)
-                for offset in self.scores[s]:
-                    mv[offset] = value
-        left, idle = game.left / self.cells, game.idle / max(game.cap, 1)
-        turns = game.turn / (4 * self.cells)
-        for offset in self.progress:
-            mv[offset], mv[offset + 1], mv[offset + 2] = left, idle, turns
+                mv[self.scores[s][i]] = score / (self.cells // 2)
+        offset = self.progress[i]
+        mv[offset] = game.left / self.cells
+        mv[offset + 1] = game.idle / max(game.cap, 1)
+        mv[offset + 2] = game.turn / (4 * self.cells)
         acting = game.to_act()
-        if acting != self.acting:
-            for s in acting ^ self.acting:
-                value = 1.0 if s in acting else 0.0
-                for offset in self.to_act[s]:
-                    mv[offset] = value
-            self.acting = acting
+        if acting != self.acting[i]:
+            for s in acting ^ self.acting[i]:
+                mv[self.to_act[s][i]] = 1.0 if s in acting else 0.0
+            self.acting[i] = acting
 
     def _start_view(self, game: Goxeso) -> None:
         self.rewrite_view(game)
-        self.acting = game.to_act()
+        n = len(self.seats)
+        self.acting = [game.to_act()] * n
+        self.scored = [self.scoring] * n
+        self.flushed = [self.changes] * n
         last = game.last
         self.flips = () if last is None else (last.cell1, last.cell2)
-        self.stale = self.rescore = False
 
     def _turn(self, game: Goxeso, turn: Turn) -> None:
         """The second card resolved `turn`: write its cells and the holders of the faces
@@ -163,7 +162,7 @@ class GoxesoTracker(Tracker):
                 self._remember(cell, None if face == EMPTY else face)
             for face in set(faces):
                 self._holders(game, face)
-            self.rescore = True
+            self.scoring += 1
         else:  # a miss: both cards lie face down, perhaps swapped
             for offset in self.face_down:
                 mv[offset + a] = 1.0

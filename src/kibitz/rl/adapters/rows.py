@@ -208,7 +208,7 @@ class RowAdapter(FixedActionAdapter):
         if game.is_over():
             ones.append(base + at["over"])
         scale = self.score_scale
-        scores = self._public_scores(game)
+        scores = self.public_scores(game)
         if scores is not None:
             b = base + at["scores"]
             for s, score in enumerate(scores):
@@ -223,7 +223,7 @@ class RowAdapter(FixedActionAdapter):
         spots += (b, b + 1)
         values += ((game.round + 1) / (self.rules.rounds or 10), (game.turn + 1) / hand_size)
 
-    def _public_scores(self, game: RowGame) -> list[float] | None:
+    def public_scores(self, game: RowGame) -> list[float] | None:
         """`game.public_scores()`, worked out once per game version: the scores are the
         same for every seat, and trackers gather every seat's vector at once."""
         memo = self._scores_memo

@@ -37,6 +37,7 @@ class RowTracker(Tracker):
         self.limits = list(rules.row_limits)
         self.x_rows = adapter.x_rows
         self.score_scale = adapter.score_scale
+        self.adapter_scores = adapter.public_scores
         at = adapter.observation.start
         rels = [[(s - seat) % p for s in range(p)] for seat in self.seats]
         bases = self.bases
@@ -86,34 +87,42 @@ class RowTracker(Tracker):
             )
             for b, rel in pairs
         ]
-        self.pending_ones: list[int] = []
-        """The offsets set to 1 for the pending decision now written."""
         self.queue: list[tuple[int, int]] = []
         self.events: list[Any] = []
         self.done = 0
         """The events of `events` written so far."""
-        self.pending: Any = None
-        self.acting: frozenset[int] = frozenset()
-        self.turn = self.round = -1
+        self.round = -1
         self.x_row_now: list[list[int]] = []
         """Each seat's X row as written."""
-        self.stale = False
-        """Whether `flush` has values to write."""
-        self.rescore = False
-        """Whether the scores may have changed since they were written."""
+        self.scoring = 0
+        """Counts the moves that may have changed the scores."""
+        # What `_flush_row` last wrote in each row:
+        n = len(self.seats)
+        self.pending: list[Any] = [None] * n
+        self.pending_ones: list[list[int]] = [[] for _ in range(n)]
+        """The offsets set to 1 for the pending decision written."""
+        self.acting: list[frozenset[int]] = [frozenset()] * n
+        self.turn = [-1] * n
+        self.scored = [0] * n
 
     def _start(self, game: Game[Any], memories: list[Trace]) -> None:
         assert isinstance(game, RowGame)
         self.rewrite_view(game)
         self.queue, self.events, self.done = game.queue, game.events, len(game.events)
-        self.pending, self.acting = game.pending, game.to_act()
-        self.turn, self.round = game.turn, game.round
-        self.pending_ones = self._pending_ones(game)
-        self.stale = self.rescore = False
+        self.round = game.round
+        n = len(self.seats)
+        self.pending = [game.pending] * n
+        self.pending_ones = [self._pending_ones(game, i) for i in range(n)]
+        self.acting, self.turn = [game.to_act()] * n, [game.turn] * n
+        self.scored = [self.scoring] * n
+        self.flushed = [self.changes] * n
         self.x_row_now = [list(cards) for cards in game.x_rows]
 
     def _copy_state(self) -> None:
         self.x_row_now = [list(cards) for cards in self.x_row_now]
+        self.pending, self.pending_ones = list(self.pending), list(self.pending_ones)
+        self.acting, self.turn, self.scored = list(self.acting), list(self.turn), list(self.scored)
+        self.flushed = list(self.flushed)
 
     def rebind(self, game: Game[Any]) -> None:
         assert isinstance(game, RowGame)
@@ -139,31 +148,43 @@ class RowTracker(Tracker):
             if not revealed:  # chosen face down: no score changes (the card still counts)
                 for offset in self.chosen[mover]:
                     mv[offset] = 1.0
-                if not self.stale:  # else `flush` writes every seat to act
-                    for offset in self.to_act[mover]:
-                        mv[offset] = 0.0
-                    self.acting = game.to_act()
+                self.changes += 1  # the seats to act
                 return
             self._reveal(game)
         if self._replay_events(game) or revealed:
-            self.rescore = True
-        self.stale = True
+            self.scoring += 1
+        self.changes += 1
         if game.is_over():
             self.flush(game)
             self._over(game)
 
-    def flush(self, game: Game[Any]) -> None:
+    def _flush_row(self, game: Game[Any], i: int) -> None:
         """The scores (when a move may have changed them), the pending decision, the seats
-        to act and the turn: they follow from the position, so they are written only when
-        the vectors are read, whatever the number of moves since."""
-        if not self.stale:
-            return
+        to act and the turn of row `i`, where they changed: they follow from the position."""
         assert isinstance(game, RowGame)
-        self.stale = False
-        if self.rescore:
-            self.rescore = False
-            self._write_scores(game)
-        self._rest(game)
+        mv = self.mv
+        if self.scored[i] != self.scoring:
+            self.scored[i] = self.scoring
+            scores = self.adapter_scores(game)
+            if scores is not None:
+                scale = self.score_scale
+                for s, score in enumerate(scores):
+                    mv[self.scores[s][i]] = score / scale
+        if game.pending is not self.pending[i]:
+            self.pending[i] = game.pending
+            for offset in self.pending_ones[i]:
+                mv[offset] = 0.0
+            ones = self.pending_ones[i] = self._pending_ones(game, i)
+            for offset in ones:
+                mv[offset] = 1.0
+        acting = game.to_act()
+        if acting != self.acting[i]:
+            for s in acting ^ self.acting[i]:
+                mv[self.to_act[s][i]] = 1.0 if s in acting else 0.0
+            self.acting[i] = acting
+        if game.turn != self.turn[i]:
+            self.turn[i] = game.turn
+            mv[self.turn_at[i]] = (game.turn + 1) / self.hand_size
 
     def _reveal(self, game: RowGame) -> None:
         """The turn's choices are revealed: clear every choice and chosen flag; each card is
@@ -254,29 +275,6 @@ class RowTracker(Tracker):
             for c in back:
                 mv[own[0] + c] = 1.0
 
-    def _rest(self, game: RowGame) -> None:
-        """The pending decision, the seats to act and the turn, where they changed."""
-        mv = self.mv
-        if game.pending is not self.pending:
-            self.pending = game.pending
-            for offset in self.pending_ones:
-                mv[offset] = 0.0
-            ones = self.pending_ones = self._pending_ones(game)
-            for offset in ones:
-                mv[offset] = 1.0
-        acting = game.to_act()
-        if acting != self.acting:
-            for s in acting ^ self.acting:
-                value = 1.0 if s in acting else 0.0
-                for offset in self.to_act[s]:
-                    mv[offset] = value
-            self.acting = acting
-        if game.turn != self.turn:
-            self.turn = game.turn
-            value = (game.turn + 1) / self.hand_size
-            for offset in self.turn_at:
-                mv[offset] = value
-
     def _over(self, game: RowGame) -> None:
         """The game ended with this move: the over flag, the final round's totals and
         scores (public now whatever the scoring)."""
@@ -287,28 +285,21 @@ class RowTracker(Tracker):
         for s, total in enumerate(totals):
             for offset in self.round_totals[s]:
                 mv[offset] = total / scale
-        self._write_scores(game)
+        scores = self.adapter_scores(game)
+        assert scores is not None  # public once the game is over
+        for s, score in enumerate(scores):
+            for offset in self.scores[s]:
+                mv[offset] = score / scale
 
-    def _pending_ones(self, game: RowGame) -> list[int]:
-        """The offsets of the 1s of the pending decision in every row (none without one)."""
+    def _pending_ones(self, game: RowGame, i: int) -> list[int]:
+        """The offsets of the 1s of the pending decision in row `i` (none without one)."""
         if game.pending is None:
             return []
         decision, seat, cards = game.pending
         queue, placed = game.queue, game.placed
         take = decision == "take"
         card = queue[placed][0] if take else queue[placed - 1][0]
-        ones: list[int] = []
-        for kind, seats, card_at, cards_at in self.pending_at:
-            ones += (kind + (0 if take else 1), seats[seat], card_at + card)
-            ones += [cards_at + c for c in cards]
-        return ones
-
-    def _write_scores(self, game: RowGame) -> None:
-        scores = game.public_scores()
-        if scores is None:
-            return
-        mv, scale = self.mv, self.score_scale
-        for s, score in enumerate(scores):
-            value = score / scale
-            for offset in self.scores[s]:
-                mv[offset] = value
+        kind, seats, card_at, cards_at = self.pending_at[i]
+        return [kind + (0 if take else 1), seats[seat], card_at + card] + [
+            cards_at + c for c in cards
+        ]

@@ -51,6 +51,12 @@ class Tracker:
         self.mv: memoryview[float] = memoryview(self.flat)  # type: ignore[arg-type]
         self.bases = tuple(i * size for i in range(len(self.seats)))
         """Each tracked seat's row, as the offset of its first value in `flat`."""
+        self.index = {seat: i for i, seat in enumerate(self.seats)}
+        """Each tracked seat's row number."""
+        self.changes = 0
+        """Moves that left values for `flush` (a subclass counts them)."""
+        self.flushed = [0] * len(self.seats)
+        """Per row: `changes` when it was last flushed."""
         self.memories: list[Trace] = []
         """The seats' memories, which this base class follows (subclasses write theirs)."""
 
@@ -108,9 +114,19 @@ class Tracker:
         """Follow `game` from now on: a copy of the game followed so far, at the same
         position (a subclass that notes the game's own objects notes the copy's)."""
 
-    def flush(self, game: Game[Any]) -> None:
-        """Finish the vectors before they are read: a subclass may leave for now what
-        follows from the position alone (scores, seats to act) and write it here."""
+    def flush(self, game: Game[Any], seat: int | None = None) -> None:
+        """Finish the vectors (or the vector of tracked seat `seat`) before they are read:
+        a subclass may leave for now what follows from the position alone (scores, seats
+        to act), count the move in `changes`, and write it in `_flush_row`, once per row
+        however many moves came between, and only for the rows read."""
+        changes, flushed = self.changes, self.flushed
+        for i in range(len(flushed)) if seat is None else (self.index[seat],):
+            if flushed[i] != changes:
+                flushed[i] = changes
+                self._flush_row(game, i)
+
+    def _flush_row(self, game: Game[Any], i: int) -> None:
+        """Write what the moves since row `i`'s last flush left for it."""
 
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
         """`mover` made `move` and `game` is the game after it: bring every vector up to
