@@ -45,6 +45,17 @@ class GoxesoAdapter(FixedActionAdapter):
         self.idle_cap: int = 4 * self.cells if idle is None else idle
         self.observation = self._layout()
         self._at = self.observation.start
+        self.memory_layout = Layout(
+            [
+                Field(
+                    "remembered",
+                    self.cells * self.faces,
+                    "memory, cell by cell: one-hot last face seen on the face-down card now "
+                    "on the cell (swaps followed); zero when never seen",
+                )
+            ]
+        )
+        """The memory part of the vector (`GoxesoTrace`), made once."""
         self._rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
 
     # ----------------------------------------------------------------- actions
@@ -200,16 +211,7 @@ class GoxesoTrace(Trace):
         self.size: int = adapter.size
         self.faces: int = adapter.faces
         cells = adapter.cells
-        self.layout = Layout(
-            [
-                Field(
-                    "remembered",
-                    cells * adapter.faces,
-                    "memory, cell by cell: one-hot last face seen on the face-down card now "
-                    "on the cell (swaps followed); zero when never seen",
-                )
-            ]
-        )
+        self.layout = adapter.memory_layout
         self.known: list[int | None] = [None] * cells
         self.remembered: set[int] = set()
         """The cells whose `known` face is not None."""

@@ -54,6 +54,17 @@ class RowAdapter(FixedActionAdapter):
         self._rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
         """`_rel[observer][seat]`: the seat's block in the observer's vector."""
         self._scores_memo: tuple[RowGame | None, int, list[float] | None] = (None, -1, None)
+        self.memory_layout = Layout(
+            [
+                Field(
+                    "played",
+                    players * deck,
+                    "memory, seat by seat: the cards the seat has played this round "
+                    "(revealed plays only)",
+                )
+            ]
+        )
+        """The memory part of the vector (`RowTrace`), made once."""
 
     # ----------------------------------------------------------------- actions
 
@@ -266,16 +277,7 @@ class RowTrace(Trace):
         super().__init__(seat, text)
         self.players = adapter.players
         self.deck = adapter.deck
-        self.layout = Layout(
-            [
-                Field(
-                    "played",
-                    adapter.players * adapter.deck,
-                    "memory, seat by seat: the cards the seat has played this round "
-                    "(revealed plays only)",
-                )
-            ]
-        )
+        self.layout = adapter.memory_layout
         self.played: list[set[int]] = [set() for _ in range(adapter.players)]
         self.hidden: list[tuple[int, int]] = []
         """This turn's plays not revealed yet: (seat, card)."""

@@ -95,7 +95,9 @@ class RowTracker(Tracker):
         self.x_row_now: list[list[int]] = []
         """Each seat's X row as written."""
         self.scoring = 0
-        """Counts the moves that may have changed the scores."""
+        """Counts the moves that may have changed the scores (nothing else changes them)."""
+        self.scores_at: tuple[int, list[float] | None] = (-1, None)
+        """(`scoring`, the public scores then)."""
         # What `_flush_row` last wrote in each row:
         n = len(self.seats)
         self.pending: list[Any] = [None] * n
@@ -165,7 +167,9 @@ class RowTracker(Tracker):
         mv = self.mv
         if self.scored[i] != self.scoring:
             self.scored[i] = self.scoring
-            scores = self.adapter_scores(game)
+            if self.scores_at[0] != self.scoring:  # asked once for every row
+                self.scores_at = (self.scoring, self.adapter_scores(game))
+            scores = self.scores_at[1]
             if scores is not None:
                 scale = self.score_scale
                 for s, score in enumerate(scores):
