@@ -177,6 +177,20 @@ class KibitzAECEnv(SeatsEnv, AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> Observation:
         return self._observation(self._seat[agent])
 
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's `last()` (the acting agent's observation, cumulative reward,
+        termination, truncation and info), without its extra call per step."""
+        agent = self.agent_selection
+        return (
+            self._observation(self._seat[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -185,7 +199,9 @@ class KibitzAECEnv(SeatsEnv, AECEnv):  # type: ignore[misc]
         game = self._game()
         seat = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
-        self._play(seat, self.adapter.action_to_move(game, seat, int(action)))
+        move = self.adapter.action_to_move(game, seat, int(action))
+        game.apply(seat, move)
+        self.tracker.after(game, seat, move)
         # Rewards come at the end only (they stay 0 until `_finish`): nothing to clear.
         if game.is_over():
             self._finish()

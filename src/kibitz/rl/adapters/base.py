@@ -198,8 +198,11 @@ class Adapter(ABC):
         return mask
 
     def write_mask(self, game: Game[Any], seat: int, mask: np.ndarray[Any, Any]) -> None:
-        """Set 1 at each legal action of `seat` in `mask` (zeroed)."""
-        mask.put(self.actions(game, seat), 1)
+        """Set 1 at each legal action of `seat` in `mask` (zeroed, int8): item by item
+        through a memoryview, faster than numpy for the few legal moves of a position."""
+        view = memoryview(mask)  # type: ignore[arg-type]
+        for action in self.actions(game, seat):
+            view[action] = 1
 
     def actions(self, game: Game[Any], seat: int) -> list[int]:
         """The action numbers of `seat`'s legal moves, in the order of `game.legal_moves`."""
