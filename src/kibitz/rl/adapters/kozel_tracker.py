@@ -51,6 +51,8 @@ class KozelTracker(Tracker):
             (b + at["tricks_won"], b + at["points_seen"], seat & 1)
             for b, seat in zip(bases, self.seats, strict=True)
         ]
+        self.ends = [(b + at["losing_points"], b + at["progress"] + 1) for b in bases]
+        """Per row: the offsets of the losing points and of the over flag."""
         self.own = {
             seat: (b + at["hand"], b + at["my_trick_down"], b + at["my_discards"])
             for b, seat in zip(bases, self.seats, strict=True)
@@ -90,13 +92,7 @@ class KozelTracker(Tracker):
 
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
         assert isinstance(game, Kozel) and isinstance(move, KozelMove)
-        if (
-            move.kind == FOUR
-            or game.deal_no != self.deal
-            or game.is_over()
-            or self.returned
-            or any(game.returned)
-        ):
+        if move.kind == FOUR or game.deal_no != self.deal or self.returned or any(game.returned):
             self._start(game, [])
             return
         mv = self.mv
@@ -104,6 +100,12 @@ class KozelTracker(Tracker):
             self._play(game, mover, move)
         else:
             self._trick(game)
+            if game.is_over():  # the last trick ended the series: its losing points
+                limit = self.kozel.series_limit
+                for (_, _, mine), (losing, over) in zip(self.team_values, self.ends, strict=True):
+                    mv[losing] = game.losing[mine] / limit
+                    mv[losing + 1] = game.losing[1 - mine] / limit
+                    mv[over] = 1.0
         acting = game.to_act()
         for s in acting ^ self.acting:
             value = 1.0 if s in acting else 0.0
@@ -117,7 +119,7 @@ class KozelTracker(Tracker):
         public = move.face_up or self.shown
         own = self.own.get(mover)
         if own is not None:
-            self.hands[self.seats.index(mover)] = game.hands[mover]
+            self.hands[self.index[mover]] = game.hands[mover]
             hand, mine, discards = own
             for card in cards:
                 mv[hand + card] = 0.0
