@@ -44,15 +44,15 @@ CONFIGS: list[tuple[str, str, int, dict[str, Any]]] = [
     ("Kozel one deal", "kozel", 4, {"series": False}),
 ]
 
-Runs = Generator[tuple[int, float], float, None]
+Runs = Generator[tuple[dict[str, int], float], float, None]
 """A measurement in slices: `send(seconds)` plays on for that much CPU time and gives back
-(steps made, CPU seconds taken); the state carries over from slice to slice."""
+({figure: steps made}, CPU seconds taken); the state carries over from slice to slice."""
 
 
 def engine(name: str, players: int, options: dict[str, Any]) -> Runs:
     rng = random.Random(0)
     seed = 0
-    seconds = yield (0, 0.0)
+    seconds = yield ({}, 0.0)
     while True:
         steps = 0
         start = time.process_time()
@@ -64,14 +64,14 @@ def engine(name: str, players: int, options: dict[str, Any]) -> Runs:
                 legal = game.legal_moves(seat)
                 game.apply(seat, legal[rng.randrange(len(legal))])
                 steps += 1
-        seconds = yield (steps, time.process_time() - start)
+        seconds = yield ({"engine": steps}, time.process_time() - start)
 
 
 def aec(name: str, players: int, options: dict[str, Any]) -> Runs:
     env = make_env(name, players=players, **options)
     rng = random.Random(0)
     seed = 0
-    seconds = yield (0, 0.0)
+    seconds = yield ({}, 0.0)
     while True:
         steps = 0
         start = time.process_time()
@@ -86,54 +86,41 @@ def aec(name: str, players: int, options: dict[str, Any]) -> Runs:
                 legal = observation["action_mask"].nonzero()[0]
                 env.step(legal[rng.randrange(len(legal))])
                 steps += 1
-        seconds = yield (steps, time.process_time() - start)
+        seconds = yield ({"aec": steps}, time.process_time() - start)
 
 
 def vec(name: str, players: int, options: dict[str, Any], envs: int) -> Runs:
-    """Decisions of all seats in all games; `learner` below counts the learner's steps."""
+    """Decisions of all seats in all games (the `learner` figure counts the learner's
+    steps: one per game per `step`, in the same slices)."""
     env = make_vec_env(name, envs, players=players, **options)
     rng = np.random.default_rng(0)
     observations, _ = env.reset(seed=0)
-    seconds = yield (0, 0.0)
+    seconds = yield ({}, 0.0)
     while True:
         # The moves of a game are its version: count the games in play at the start and at
         # the end, and each game that ends (NEXT_STEP keeps it in `games` until the next
         # step, which deals a new one).
         decisions = -sum(game.version for game in env.games if not game.is_over())
+        steps = 0
         start = time.process_time()
         while time.process_time() - start < seconds:
             masks = observations["action_mask"]
             actions = (rng.random(masks.shape) * masks).argmax(axis=1)
             observations, _, terminated, _, _ = env.step(actions)
+            steps += envs
             for i in terminated.nonzero()[0]:
                 decisions += env.games[i].version
         elapsed = time.process_time() - start
         decisions += sum(game.version for game in env.games if not game.is_over())
-        seconds = yield (decisions, elapsed)
+        seconds = yield ({"vec": decisions, "learner": steps}, elapsed)
 
 
-def learner(name: str, players: int, options: dict[str, Any], envs: int) -> Runs:
-    """The learner's steps of `make_vec_env` (one per game per `step`)."""
-    env = make_vec_env(name, envs, players=players, **options)
-    rng = np.random.default_rng(0)
-    observations, _ = env.reset(seed=0)
-    seconds = yield (0, 0.0)
-    while True:
-        steps = 0
-        start = time.process_time()
-        while time.process_time() - start < seconds:
-            masks = observations["action_mask"]
-            observations, *_ = env.step((rng.random(masks.shape) * masks).argmax(axis=1))
-            steps += envs
-        seconds = yield (steps, time.process_time() - start)
-
-
-def pyspiel_loop(game: Any, infostate: bool) -> Runs:
+def pyspiel_loop(game: Any, infostate: bool, figure: str) -> Runs:
     """Random play through OpenSpiel's Python API; every applied action is a step."""
     rng = random.Random(0)
     players = game.num_players()
     state = game.new_initial_state()
-    seconds = yield (0, 0.0)
+    seconds = yield ({}, 0.0)
     while True:
         steps = 0
         start = time.process_time()
@@ -157,20 +144,23 @@ def pyspiel_loop(game: Any, infostate: bool) -> Runs:
                     state.information_state_tensor(state.current_player())
                 state.apply_action(rng.choice(state.legal_actions()))
                 steps += 1
-        seconds = yield (steps, time.process_time() - start)
+        seconds = yield ({figure: steps}, time.process_time() - start)
 
 
-def measure(runs: dict[str, Runs], seconds: float, rounds: int) -> dict[str, float]:
-    """Steps/s of each measurement, run in `rounds` alternating slices of `seconds` in all."""
-    totals = dict.fromkeys(runs, (0, 0.0))
-    for run in runs.values():
+def measure(runs: list[Runs], seconds: float, rounds: int) -> dict[str, float]:
+    """Steps/s of each figure, the runs played in `rounds` alternating slices of `seconds`
+    in all each."""
+    steps: dict[str, int] = {}
+    taken: dict[str, float] = {}
+    for run in runs:
         next(run)
     for _ in range(rounds):
-        for key, run in runs.items():
-            steps, elapsed = run.send(seconds / rounds)
-            done, taken = totals[key]
-            totals[key] = (done + steps, taken + elapsed)
-    return {key: steps / elapsed for key, (steps, elapsed) in totals.items()}
+        for run in runs:
+            counts, elapsed = run.send(seconds / rounds)
+            for key, count in counts.items():
+                steps[key] = steps.get(key, 0) + count
+                taken[key] = taken.get(key, 0.0) + elapsed
+    return {key: steps[key] / taken[key] for key in steps}
 
 
 def main() -> None:
@@ -183,12 +173,12 @@ def main() -> None:
     print(f"load average at start: {os.getloadavg()[0]:.2f}", flush=True)
     hearts, goofspiel = pyspiel.load_game("hearts"), pyspiel.load_game("goofspiel")
     references = measure(
-        {
-            "hearts": pyspiel_loop(hearts, False),
-            "hearts+": pyspiel_loop(hearts, True),
-            "goofspiel": pyspiel_loop(goofspiel, False),
-            "goofspiel+": pyspiel_loop(goofspiel, True),
-        },
+        [
+            pyspiel_loop(hearts, False, "hearts"),
+            pyspiel_loop(hearts, True, "hearts+"),
+            pyspiel_loop(goofspiel, False, "goofspiel"),
+            pyspiel_loop(goofspiel, True, "goofspiel+"),
+        ],
         seconds,
         rounds,
     )
@@ -203,15 +193,14 @@ def main() -> None:
     for label, name, players, options in CONFIGS:
         game = kos.load(name, players, **options)
         figures = measure(
-            {
-                "engine": engine(name, players, options),
-                "aec": aec(name, players, options),
-                "vec": vec(name, players, options, args.envs),
-                "learner": learner(name, players, options, args.envs),
-                "pyspiel": pyspiel_loop(game, False),
-                "info": pyspiel_loop(game, True),
-                "hearts": pyspiel_loop(hearts, True),
-            },
+            [
+                engine(name, players, options),
+                aec(name, players, options),
+                vec(name, players, options, args.envs),
+                pyspiel_loop(game, False, "pyspiel"),
+                pyspiel_loop(game, True, "info"),
+                pyspiel_loop(hearts, True, "hearts"),
+            ],
             seconds,
             rounds,
         )
