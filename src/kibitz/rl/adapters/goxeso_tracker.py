@@ -28,11 +28,6 @@ from kibitz.rl.adapters.tracker import Rows, Tracker
 class GoxesoTracker(Tracker):
     """The vectors of some seats of one Goxeso game (see the module)."""
 
-    KINDS = {
-        "team": "own",
-        **dict.fromkeys(("pairs", "reserved", "blocked", "scores", "to_act", "offer"), "seats"),
-    }
-
     def __init__(
         self, adapter: GoxesoAdapter, seats: Sequence[int], rows: Rows | None = None
     ) -> None:
@@ -40,14 +35,15 @@ class GoxesoTracker(Tracker):
         self.size, self.faces, self.cells = adapter.size, adapter.faces, adapter.cells
         f, p = self.faces, adapter.players
         at = adapter.observation.start
-        pairs = self.public
-        bases = [b for b, _ in pairs]
+        rels = [[(s - seat) % p for s in range(p)] for seat in self.seats]
+        bases = self.bases
+        pairs = list(zip(bases, rels, strict=True))
         self.face_down = [b + at["face_down"] for b in bases]
         self.empty = [b + at["empty"] for b in bases]
         self.face_up = [b + at["face_up"] for b in bases]
         self.last_flips = [b + at["last_flips"] for b in bases]
         self.last_swap = [b + at["last_swap"] for b in bases]
-        self.memory = [b + self.view_size for b in self.bases]
+        self.memory = [b + self.view_size for b in bases]
         self.holding = [
             {
                 name: [b + at[name] + rel[s] * f for s in range(p)]
@@ -66,9 +62,9 @@ class GoxesoTracker(Tracker):
         """The cells written as the last turn's."""
         self.scoring = 0
         """Counts the turns that took cards (and so may have changed the scores)."""
-        # What `_flush_row` last wrote in each public row:
-        self.scored = [0] * len(pairs)
-        self.acting: list[frozenset[int]] = [frozenset()] * len(pairs)
+        # What `_flush_row` last wrote in each row:
+        self.scored = [0] * len(self.seats)
+        self.acting: list[frozenset[int]] = [frozenset()] * len(self.seats)
 
     def _start(self, game: Game[Any], memories: list[Trace]) -> None:
         assert isinstance(game, Goxeso)
@@ -130,7 +126,7 @@ class GoxesoTracker(Tracker):
 
     def _start_view(self, game: Goxeso) -> None:
         self.rewrite_view(game)
-        n = len(self.public)
+        n = len(self.seats)
         self.acting = [game.to_act()] * n
         self.scored = [self.scoring] * n
         self.flushed = [self.changes] * n

@@ -26,14 +26,6 @@ from kibitz.rl.adapters.tracker import Rows, Tracker
 class KozelTracker(Tracker):
     """The vectors of some seats of one Kozel game (see the module)."""
 
-    KINDS = {
-        **dict.fromkeys(("hand", "my_trick_down", "my_discards"), "own"),
-        **dict.fromkeys(
-            ("trick_up", "trick_down", "top", "leader", "known", "hand_sizes", "to_act"), "seats"
-        ),
-        **dict.fromkeys(("tricks_won", "points_seen", "losing_points"), "teams"),
-    }
-
     def __init__(
         self, adapter: KozelAdapter, seats: Sequence[int], rows: Rows | None = None
     ) -> None:
@@ -41,8 +33,9 @@ class KozelTracker(Tracker):
         self.kozel = adapter
         at = adapter.observation.start
         p = adapter.players
-        pairs = self.public
-        bases = [b for b, _ in pairs]
+        bases = self.bases
+        rels = [[(s - seat) % p for s in range(p)] for seat in self.seats]
+        pairs = list(zip(bases, rels, strict=True))
 
         def per_seat(name: str, width: int = 1) -> list[list[int]]:
             return [[b + at[name] + rel[s] * width for b, rel in pairs] for s in range(p)]
@@ -55,15 +48,14 @@ class KozelTracker(Tracker):
         self.seen = [b + at["seen"] for b in bases]
         self.stock = [b + at["stock"] for b in bases]
         self.team_values = [
-            (b + at["tricks_won"], b + at["points_seen"], rel.index(0) & 1) for b, rel in pairs
+            (b + at["tricks_won"], b + at["points_seen"], seat & 1)
+            for b, seat in zip(bases, self.seats, strict=True)
         ]
-        """Per public row: the offsets of the tricks won and points seen, and the team
-        whose values come first (the observer's; team 0 in a shared store)."""
         self.ends = [(b + at["losing_points"], b + at["progress"] + 1) for b in bases]
         """Per row: the offsets of the losing points and of the over flag."""
         self.own = {
             seat: (b + at["hand"], b + at["my_trick_down"], b + at["my_discards"])
-            for b, seat in zip(self.bases, self.seats, strict=True)
+            for b, seat in zip(bases, self.seats, strict=True)
         }
         """Per tracked seat: the offsets of its hand, own face-down cards of the trick and
         own discards of the deal (card c at + c)."""
