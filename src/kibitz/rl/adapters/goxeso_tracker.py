@@ -82,7 +82,7 @@ class GoxesoTracker(Tracker):
             list(self.flushed),
         )
 
-    def _after(self, game: Game[Any], mover: int, move: Move) -> None:
+    def after(self, game: Game[Any], mover: int, move: Move) -> None:
         assert isinstance(game, Goxeso)
         if type(move) is not Flip:  # the exchange phase: the board is empty, memory too
             self._start_view(game)

@@ -90,7 +90,7 @@ class KozelTracker(Tracker):
     def _copy_state(self) -> None:
         self.hands, self.down, self.points = list(self.hands), list(self.down), list(self.points)
 
-    def _after(self, game: Game[Any], mover: int, move: Move) -> None:
+    def after(self, game: Game[Any], mover: int, move: Move) -> None:
         assert isinstance(game, Kozel) and isinstance(move, KozelMove)
         if move.kind == FOUR or game.deal_no != self.deal or self.returned or any(game.returned):
             self._start(game, [])

@@ -28,28 +28,6 @@ class RowTracker(Tracker):
     `offset + c` for each offset of `cards[s]` (or of the field's list for a field without
     seat blocks)."""
 
-    KINDS = {
-        "hand": "own",
-        "choice": "own",
-        "unseen": "own",
-        **dict.fromkeys(
-            (
-                "hand_sizes",
-                "chosen",
-                "to_act",
-                "known",
-                "x_rows",
-                "x_row_last",
-                "piles",
-                "revealed",
-                "pending_seat",
-                "scores",
-                "round_totals",
-            ),
-            "seats",
-        ),
-    }
-
     def __init__(self, adapter: RowAdapter, seats: Sequence[int], rows: Rows | None = None) -> None:
         super().__init__(adapter, seats, rows)
         rules = adapter.rules
@@ -61,14 +39,18 @@ class RowTracker(Tracker):
         self.score_scale = adapter.score_scale
         self.adapter_scores = adapter.public_scores
         at = adapter.observation.start
-        public, private = self.public, self.private
-        bases = [b for b, _ in public]
+        rels = [[(s - seat) % p for s in range(p)] for seat in self.seats]
+        bases = self.bases
+        pairs = list(zip(bases, rels, strict=True))
 
         def per_seat(name: str) -> list[list[int]]:
-            return [[b + at[name] + rel[s] for b, rel in public] for s in range(p)]
+            return [[b + at[name] + rel[s] for b, rel in pairs] for s in range(p)]
 
-        def cards(start: int, rows: list[tuple[int, list[int]]] = public) -> list[list[int]]:
-            return [[b + start - 1 + rel[s] * d for b, rel in rows] for s in range(p)]
+        def cards(start: int) -> list[list[int]]:
+            return [[b + start - 1 + rel[s] * d for b, rel in pairs] for s in range(p)]
+
+        def field(name: str) -> list[int]:
+            return [b + at[name] - 1 for b in bases]
 
         self.hand_sizes, self.chosen, self.to_act = map(
             per_seat, ("hand_sizes", "chosen", "to_act")
@@ -80,19 +62,18 @@ class RowTracker(Tracker):
             cards(at[name]) for name in ("revealed", "known", "piles")
         )
         self.x_row_cards = cards(at["x_rows"]) if self.x_rows else []
-        self.played = cards(self.view_size, private)
+        self.played = cards(self.view_size)
         self.all_chosen = [offset for offsets in self.chosen for offset in offsets]
-        self.unseen = [b + at["unseen"] - 1 for b in self.bases]
-        self.rows_at = [b + at["rows"] - 1 for b in bases]
+        self.unseen, self.rows_at = field("unseen"), field("rows")
         self.row_last = [b + at["row_last"] for b in bases]
         self.row_fill = [b + at["row_fill"] for b in bases]
         self.turn_at = [b + at["progress"] + 1 for b in bases]
         self.own = {
             seat: (b + at["hand"] - 1, b + at["choice"] - 1)
-            for seat, b in zip(self.seats, self.bases, strict=True)
+            for seat, b in zip(self.seats, bases, strict=True)
         }
         """Per tracked seat: the offsets of its hand and choice fields (card c at + c)."""
-        choices = [b + at["choice"] - 1 for b in self.bases]
+        choices = [b + at["choice"] - 1 for b in bases]
         self.shown = [a + b for a, b in zip(self.revealed, self.played, strict=True)]
         """Per seat: where its card revealed sets 1 (revealed, and the played memory)."""
         self.seen = [known + self.unseen + choices for known in self.known]
@@ -104,7 +85,7 @@ class RowTracker(Tracker):
                 b + at["pending_card"] - 1,
                 b + at["pending_cards"] - 1,
             )
-            for b, rel in public
+            for b, rel in pairs
         ]
         self.queue: list[tuple[int, int]] = []
         self.events: list[Any] = []
@@ -117,8 +98,8 @@ class RowTracker(Tracker):
         """Counts the moves that may have changed the scores (nothing else changes them)."""
         self.scores_at: tuple[int, list[float] | None] = (-1, None)
         """(`scoring`, the public scores then)."""
-        # What `_flush_row` last wrote in each public row:
-        n = len(public)
+        # What `_flush_row` last wrote in each row:
+        n = len(self.seats)
         self.pending: list[Any] = [None] * n
         self.pending_ones: list[list[int]] = [[] for _ in range(n)]
         """The offsets set to 1 for the pending decision written."""
@@ -131,7 +112,7 @@ class RowTracker(Tracker):
         self.rewrite_view(game)
         self.queue, self.events, self.done = game.queue, game.events, len(game.events)
         self.round = game.round
-        n = len(self.public)
+        n = len(self.seats)
         self.pending = [game.pending] * n
         self.pending_ones = [self._pending_ones(game, i) for i in range(n)]
         self.acting, self.turn = [game.to_act()] * n, [game.turn] * n
@@ -149,10 +130,10 @@ class RowTracker(Tracker):
         assert isinstance(game, RowGame)
         self.queue, self.events = game.queue, game.events
 
-    def _after(self, game: Game[Any], mover: int, move: Move) -> None:
+    def after(self, game: Game[Any], mover: int, move: Move) -> None:
         assert isinstance(game, RowGame)
         if game.round != self.round:  # a new round is dealt; memories start anew
-            self.store[:, self.view_size :] = 0.0
+            self.rows[:, self.view_size :] = 0.0
             self._start(game, [])
             return
         mv = self.mv
@@ -176,6 +157,7 @@ class RowTracker(Tracker):
             self.scoring += 1
         self.changes += 1
         if game.is_over():
+            self.flush(game)
             self._over(game)
 
     def _flush_row(self, game: Game[Any], i: int) -> None:
