@@ -358,10 +358,14 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         # OpenSpiel asks this several times per step (is_terminal, is_chance_node, legal
         # actions, apply): the answer is kept for the game version it was worked out for.
-        if self._dealing():
-            return _CHANCE
-        game = self.kibitz_game
-        version = game.version
+        box = self._box
+        if box is None:
+            if self._seed is None:
+                return _CHANCE
+            game = self.kibitz_game
+        else:
+            game = box.game
+        version = len(game.history)  # the game's version, without the property's call
         if self._player[0] == version:
             return self._player[1]
         if game.is_over():
@@ -425,7 +429,7 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         return f"{player}: {self.adapter.action_name(action)}"
 
     def is_terminal(self) -> bool:
-        return not self._dealing() and self.kibitz_game.is_over()
+        return self.current_player() == _TERMINAL
 
     def returns(self) -> list[float]:
         if self._dealing():
@@ -453,9 +457,9 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
     def _tensor(self, perfect_recall: bool, player: int | None) -> np.ndarray[Any, Any]:
         if player is None:
             player = self.current_player()
-        if not 0 <= player < self.num_players():
-            raise pyspiel.SpielError(f"no tensor for player {player}")
         adapter = self.adapter
+        if not 0 <= player < adapter.players:
+            raise pyspiel.SpielError(f"no tensor for player {player}")
         if self._dealing():  # nothing to see before the deal
             size = adapter.full_layout.size if perfect_recall else adapter.observation.size
             return np.zeros(size, dtype=np.float32)
