@@ -399,7 +399,7 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         to_act = game.to_act()
         if self._simultaneous and len(to_act) > 1:
             raise pyspiel.SpielError("a simultaneous node needs apply_actions")
-        self._play(min(to_act), action)
+        self._play(game, min(to_act), action)
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
         game = self.kibitz_game
@@ -407,10 +407,9 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         if len(actions) != game.players:
             raise pyspiel.SpielError(f"expected {game.players} actions, got {len(actions)}")
         for seat in seats:
-            self._play(seat, int(actions[seat]))
+            self._play(game, seat, int(actions[seat]))
 
-    def _play(self, seat: int, action: int) -> None:
-        game = self.kibitz_game
+    def _play(self, game: Game[Any], seat: int, action: int) -> None:
         traces = self._traces
         if traces is None and not self._replayable:
             traces = self._memories()  # they could not be made later
