@@ -40,12 +40,6 @@ _BELOW = [(1 << card) - 1 for card in range(DECK_SIZE)]
 _KIND = {name: index * 15 for index, name in enumerate(_KIND_NAMES)}
 
 
-def _hand(game: Game[Any], seat: int) -> list[int]:
-    """The seat's hand, sorted by card number (what its view shows it)."""
-    assert isinstance(game, Kozel)
-    return cards_of(game.hands[seat])
-
-
 class KozelAdapter(Adapter):
     game_name = "kozel"
     lower_is_better = True
@@ -86,15 +80,20 @@ class KozelAdapter(Adapter):
     def action_to_move(self, game: Game[Any], seat: int, action: int) -> Move:
         if not 0 <= action < self.num_actions:
             raise ValueError(f"no action {action} in kozel (0 to {self.num_actions - 1})")
+        assert isinstance(game, Kozel)
         kind, bits = divmod(action, 15)
         bits += 1
-        hand = _hand(game, seat)
-        if bits >> len(hand):
-            raise ValueError(f"action {action} names a card beyond the hand of {len(hand)}")
+        hand = game.hands[seat]
+        size = hand.bit_count()
+        if bits >> size:
+            raise ValueError(f"action {action} names a card beyond the hand of {size}")
         mask = 0
-        for i, card in enumerate(hand):
-            if bits >> i & 1:
-                mask |= 1 << card
+        while bits:  # the hand's cards in card order are its bits from the lowest
+            low = hand & -hand
+            if bits & 1:
+                mask |= low
+            hand ^= low
+            bits >>= 1
         return _KIND_CLASSES[kind](mask)
 
     def action_name(self, action: int) -> str:

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from kibitz.core import Game, Move
-from kibitz.games.kozel.cards import cards_of
 from kibitz.games.kozel.game import Kozel
 from kibitz.games.kozel.moves import DISCARD, FOUR, LEAD, KozelMove
 from kibitz.rl.adapters.base import Trace
@@ -193,11 +192,16 @@ class KozelTracker(Tracker):
             mv[offset] = 1.0
         for i, seat in enumerate(self.seats):  # the last card played, the cards drawn
             hand, before = game.hands[seat], self.hands[i]
-            offset = self.own[seat][0]
-            for card in cards_of(before & ~hand):
-                mv[offset + card] = 0.0
-            for card in cards_of(hand & ~before):
-                mv[offset + card] = 1.0
+            offset = self.own[seat][0] - 1  # card c is bit c: at offset + (bit length)
+            gone, drawn = before & ~hand, hand & ~before
+            while gone:
+                low = gone & -gone
+                mv[offset + low.bit_length()] = 0.0
+                gone ^= low
+            while drawn:
+                low = drawn & -drawn
+                mv[offset + low.bit_length()] = 1.0
+                drawn ^= low
             self.hands[i] = hand
         for s, hand in enumerate(game.hands):
             size = hand.bit_count() / MAX_HAND
