@@ -8,9 +8,9 @@ In each game one seat (`seat`) learns; the other seats are played by `seat_polic
 the learner's steps. Observations are those of the single-agent environment, stacked:
 `observations["observation"]` is a float32 array (num_envs, size) and
 `observations["action_mask"]` an int8 array (num_envs, actions), also in
-`infos["action_mask"]`. Both live in arrays made once: every step clears them and writes
-every game's observation and mask with a few numpy calls for all games at once (the values
-gathered from each game as offsets; see `kibitz.rl.adapters.Gather`).
+`infos["action_mask"]`. Both live in arrays made once: each game's tracker
+(`kibitz.rl.adapters.Tracker`) keeps its row of the observations up to date from the moves
+made, and every step writes the masks of all games with one numpy call.
 
 Autoreset follows Gymnasium 1.x's documented modes (`autoreset_mode`):
 

@@ -11,9 +11,10 @@ seat's view that the vector encodes (the public table and the seat's own cards; 
 another seat's hidden cards), and a `Trace` updates from the public consequences of the
 move just made. tests/rl/test_fast_path.py checks every vector against the straightforward
 encoding of a fresh view, and test_hidden_information.py that nothing hidden changes one.
-The vectors are gathered as offsets (`Gather`) and written with a few numpy calls, for one
-observation or for a whole batch of games at once. `seat_view` still shares one view per
-seat and game version for what needs the view itself (OpenSpiel's strings, the bots).
+The vectors are gathered as offsets (`Gather`) and written with a few numpy calls. The
+environments gather a vector whole only to start (`Tracker`, in `tracker`, then updates it
+from each move). `seat_view` still shares one view per seat and game version for what
+needs the view itself (OpenSpiel's strings, the bots).
 """
 
 from __future__ import annotations
