@@ -24,10 +24,11 @@ load during the run weighs on all of them alike and the ratios compare figures t
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import random
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 import numpy as np
@@ -49,44 +50,51 @@ Runs = Generator[tuple[dict[str, int], float], float, None]
 ({figure: steps made}, CPU seconds taken); the state carries over from slice to slice."""
 
 
-def engine(name: str, players: int, options: dict[str, Any]) -> Runs:
-    rng = random.Random(0)
-    seed = 0
+def slices(figure: str, play: Callable[[], int]) -> Runs:
+    """The runs of `play` (one game or one step; it returns the steps it made) as `figure`."""
     seconds = yield ({}, 0.0)
     while True:
         steps = 0
         start = time.process_time()
         while time.process_time() - start < seconds:
-            game = kibitz.make(name, players=players, seed=seed, **options)
-            seed += 1
-            while not game.is_over():
-                seat = min(game.to_act())
-                legal = game.legal_moves(seat)
-                game.apply(seat, legal[rng.randrange(len(legal))])
-                steps += 1
-        seconds = yield ({"engine": steps}, time.process_time() - start)
+            steps += play()
+        seconds = yield ({figure: steps}, time.process_time() - start)
+
+
+def engine(name: str, players: int, options: dict[str, Any]) -> Runs:
+    rng = random.Random(0)
+    seeds = itertools.count()
+
+    def play() -> int:
+        game = kibitz.make(name, players=players, seed=next(seeds), **options)
+        while not game.is_over():
+            seat = min(game.to_act())
+            legal = game.legal_moves(seat)
+            game.apply(seat, legal[rng.randrange(len(legal))])
+        return game.version
+
+    return slices("engine", play)
 
 
 def aec(name: str, players: int, options: dict[str, Any]) -> Runs:
     env = make_env(name, players=players, **options)
     rng = random.Random(0)
-    seed = 0
-    seconds = yield ({}, 0.0)
-    while True:
+    seeds = itertools.count()
+
+    def play() -> int:
+        env.reset(seed=next(seeds))
         steps = 0
-        start = time.process_time()
-        while time.process_time() - start < seconds:
-            env.reset(seed=seed)
-            seed += 1
-            for _agent in env.agent_iter():
-                observation, _, terminated, truncated, _ = env.last()
-                if terminated or truncated:
-                    env.step(None)
-                    continue
-                legal = observation["action_mask"].nonzero()[0]
-                env.step(legal[rng.randrange(len(legal))])
-                steps += 1
-        seconds = yield ({"aec": steps}, time.process_time() - start)
+        for _agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = observation["action_mask"].nonzero()[0]
+            env.step(legal[rng.randrange(len(legal))])
+            steps += 1
+        return steps
+
+    return slices("aec", play)
 
 
 def vec(name: str, players: int, options: dict[str, Any], envs: int) -> Runs:
@@ -119,32 +127,30 @@ def pyspiel_loop(game: Any, infostate: bool, figure: str) -> Runs:
     """Random play through OpenSpiel's Python API; every applied action is a step."""
     rng = random.Random(0)
     players = game.num_players()
-    state = game.new_initial_state()
-    seconds = yield ({}, 0.0)
-    while True:
-        steps = 0
-        start = time.process_time()
-        while time.process_time() - start < seconds:
-            if state.is_terminal():
-                state = game.new_initial_state()
-            if state.is_chance_node():
-                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, probabilities)[0])
-                steps += 1
-            elif state.is_simultaneous_node():
-                joint = []
-                for p in range(players):
-                    if infostate:
-                        state.information_state_tensor(p)
-                    joint.append(rng.choice(state.legal_actions(p)))
-                state.apply_actions(joint)
-                steps += players
-            else:
+    states = [game.new_initial_state()]
+
+    def play() -> int:
+        state = states[0]
+        if state.is_terminal():
+            state = states[0] = game.new_initial_state()
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probabilities)[0])
+            return 1
+        if state.is_simultaneous_node():
+            joint = []
+            for p in range(players):
                 if infostate:
-                    state.information_state_tensor(state.current_player())
-                state.apply_action(rng.choice(state.legal_actions()))
-                steps += 1
-        seconds = yield ({figure: steps}, time.process_time() - start)
+                    state.information_state_tensor(p)
+                joint.append(rng.choice(state.legal_actions(p)))
+            state.apply_actions(joint)
+            return int(players)
+        if infostate:
+            state.information_state_tensor(state.current_player())
+        state.apply_action(rng.choice(state.legal_actions()))
+        return 1
+
+    return slices(figure, play)
 
 
 def measure(runs: list[Runs], seconds: float, rounds: int) -> dict[str, float]:
