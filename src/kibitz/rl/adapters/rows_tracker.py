@@ -207,7 +207,9 @@ class RowTracker(Tracker):
 
     def _replay_events(self, game: RowGame) -> bool:
         """Write the turn's events not written yet (cards placed, rows taken, X cards);
-        True when one may have changed the scores (a take in 6 nimmt!, an X card)."""
+        True when one may have changed the scores (a take in 6 nimmt!, an X card). A
+        placement may be a dict like the others or a (seat, card, row) tuple (the engine
+        may keep its most frequent event small; the views write dicts)."""
         events = game.events
         if events is not self.events:
             self.events, self.done = events, 0
@@ -216,13 +218,18 @@ class RowTracker(Tracker):
         mv, d, rows_at, revealed = self.mv, self.deck, self.rows_at, self.revealed
         scored = False
         touched = set()
+        event: Any
         for event in events[self.done :]:
-            kind, seat = event["type"], event["seat"]
-            if kind == "x":
-                self._x_card(game, seat, event["card"], event["packed"], event["back"])
-                scored = True
-                continue
-            r, card = event["row"] - 1, event["card"]
+            if type(event) is tuple:  # a placement kept small: (seat, card, row)
+                kind, (seat, card, row) = "place", event
+            else:  # a dict, as the views write every event
+                kind, seat, card = event["type"], event["seat"], event["card"]
+                if kind == "x":
+                    self._x_card(game, seat, card, event["packed"], event["back"])
+                    scored = True
+                    continue
+                row = event["row"]
+            r = row - 1
             touched.add(r)
             first = r * d
             if kind == "take":
