@@ -2,28 +2,33 @@
 
 Every figure counts random play per second of this process's CPU time (`time.process_time`:
 on a shared machine the other processes' load does not count, though they still share the
-caches), measured in this one run, so that the ratios compare figures taken alike:
+caches and the cores' other hardware threads). The figures of one game are measured in
+alternating slices (`--rounds` of each, `--seconds` in all per figure), so that a change of
+load during the run weighs on all of them alike and the ratios compare figures taken alike:
 
 - engine: random decisions/s of the bare engine (list the legal moves, apply one);
 - AEC: PettingZoo AEC steps/s, reading the acting agent's observation and mask (`last()`)
-  at every step; the floor is 25% of the engine;
+  at every step and choosing among the mask's actions; the floor is 25% of the engine;
 - vec: `make_vec_env(game, 256)`: decisions/s in all 256 games together (the learner's,
   which reads its observation and mask, and the random bots'), and the learner's steps/s;
   the floor is 50% of the engine (decisions);
 - pyspiel: OpenSpiel's Python loop (`legal_actions`, `apply_action`, chance outcomes
   sampled), steps/s, chance steps included; "+ infostate" also reads the acting player's
   `information_state_tensor` at every decision; the floor is OpenSpiel's C++ hearts
-  through the same loop.
+  through the same loop reading its information state tensor ("hearts+", measured in
+  slices alternating with the game's; the first lines give hearts and goofspiel alone).
 
-    python bench/rl.py [--seconds 2] [--envs 256]
+    python bench/rl.py [--seconds 2] [--rounds 5] [--envs 256]
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import random
 import time
+from collections.abc import Callable, Generator
 from typing import Any
 
 import numpy as np
@@ -40,126 +45,178 @@ CONFIGS: list[tuple[str, str, int, dict[str, Any]]] = [
     ("Kozel one deal", "kozel", 4, {"series": False}),
 ]
 
+Runs = Generator[tuple[dict[str, int], float], float, None]
+"""A measurement in slices: `send(seconds)` plays on for that much CPU time and gives back
+({figure: steps made}, CPU seconds taken); the state carries over from slice to slice."""
 
-def engine(name: str, players: int, options: dict[str, Any], seconds: float) -> float:
+
+def slices(figure: str, play: Callable[[], int]) -> Runs:
+    """The runs of `play` (one game or one step; it returns the steps it made) as `figure`."""
+    seconds = yield ({}, 0.0)
+    while True:
+        steps = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            steps += play()
+        seconds = yield ({figure: steps}, time.process_time() - start)
+
+
+def engine(name: str, players: int, options: dict[str, Any]) -> Runs:
     rng = random.Random(0)
-    steps, seed = 0, 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        game = kibitz.make(name, players=players, seed=seed, **options)
-        seed += 1
+    seeds = itertools.count()
+
+    def play() -> int:
+        game = kibitz.make(name, players=players, seed=next(seeds), **options)
         while not game.is_over():
             seat = min(game.to_act())
             legal = game.legal_moves(seat)
             game.apply(seat, legal[rng.randrange(len(legal))])
-            steps += 1
-    return steps / (time.process_time() - start)
+        return game.version
+
+    return slices("engine", play)
 
 
-def aec(name: str, players: int, options: dict[str, Any], seconds: float) -> float:
+def aec(name: str, players: int, options: dict[str, Any]) -> Runs:
     env = make_env(name, players=players, **options)
     rng = random.Random(0)
-    steps, seed = 0, 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        env.reset(seed=seed)
-        seed += 1
+    seeds = itertools.count()
+
+    def play() -> int:
+        env.reset(seed=next(seeds))
+        steps = 0
         for _agent in env.agent_iter():
             observation, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+            legal = observation["action_mask"].nonzero()[0]
+            env.step(legal[rng.randrange(len(legal))])
             steps += 1
-    return steps / (time.process_time() - start)
+        return steps
+
+    return slices("aec", play)
 
 
-def vec(
-    name: str, players: int, options: dict[str, Any], seconds: float, envs: int
-) -> tuple[float, float]:
-    """(decisions/s of all seats in all games, learner steps/s)."""
+def vec(name: str, players: int, options: dict[str, Any], envs: int) -> Runs:
+    """Decisions of all seats in all games (the `learner` figure counts the learner's
+    steps: one per game per `step`, in the same slices)."""
     env = make_vec_env(name, envs, players=players, **options)
     rng = np.random.default_rng(0)
     observations, _ = env.reset(seed=0)
-    decisions = learner = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        before = list(env.games)
-        versions = [game.version for game in before]
-        masks = observations["action_mask"]
-        actions = (rng.random(masks.shape) * masks).argmax(axis=1)
-        observations, *_ = env.step(actions)
-        for i, game in enumerate(env.games):
-            old = before[i]
-            decisions += (
-                game.version - versions[i]
-                if game is old
-                else (old.version - versions[i] + game.version)
-            )
-        learner += envs
-    elapsed = time.process_time() - start
-    return decisions / elapsed, learner / elapsed
+    seconds = yield ({}, 0.0)
+    while True:
+        # The moves of a game are its version: count the games in play at the start and at
+        # the end, and each game that ends (NEXT_STEP keeps it in `games` until the next
+        # step, which deals a new one).
+        decisions = -sum(game.version for game in env.games if not game.is_over())
+        steps = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            masks = observations["action_mask"]
+            actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+            observations, _, terminated, _, _ = env.step(actions)
+            steps += envs
+            for i in terminated.nonzero()[0]:
+                decisions += env.games[i].version
+        elapsed = time.process_time() - start
+        decisions += sum(game.version for game in env.games if not game.is_over())
+        seconds = yield ({"vec": decisions, "learner": steps}, elapsed)
 
 
-def pyspiel_loop(game: Any, seconds: float, infostate: bool, new_state: Any = None) -> float:
+def pyspiel_loop(game: Any, infostate: bool, figure: str) -> Runs:
     """Random play through OpenSpiel's Python API; every applied action is a step."""
     rng = random.Random(0)
     players = game.num_players()
-    steps = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, probabilities)[0])
-                steps += 1
-            elif state.is_simultaneous_node():
-                joint = []
-                for p in range(players):
-                    if infostate:
-                        state.information_state_tensor(p)
-                    joint.append(rng.choice(state.legal_actions(p)))
-                state.apply_actions(joint)
-                steps += players
-            else:
+    states = [game.new_initial_state()]
+
+    def play() -> int:
+        state = states[0]
+        if state.is_terminal():
+            state = states[0] = game.new_initial_state()
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probabilities)[0])
+            return 1
+        if state.is_simultaneous_node():
+            joint = []
+            for p in range(players):
                 if infostate:
-                    state.information_state_tensor(state.current_player())
-                state.apply_action(rng.choice(state.legal_actions()))
-                steps += 1
-    return steps / (time.process_time() - start)
+                    state.information_state_tensor(p)
+                joint.append(rng.choice(state.legal_actions(p)))
+            state.apply_actions(joint)
+            return int(players)
+        if infostate:
+            state.information_state_tensor(state.current_player())
+        state.apply_action(rng.choice(state.legal_actions()))
+        return 1
+
+    return slices(figure, play)
+
+
+def measure(runs: list[Runs], seconds: float, rounds: int) -> dict[str, float]:
+    """Steps/s of each figure, the runs played in `rounds` alternating slices of `seconds`
+    in all each."""
+    steps: dict[str, int] = {}
+    taken: dict[str, float] = {}
+    for run in runs:
+        next(run)
+    for _ in range(rounds):
+        for run in runs:
+            counts, elapsed = run.send(seconds / rounds)
+            for key, count in counts.items():
+                steps[key] = steps.get(key, 0) + count
+                taken[key] = taken.get(key, 0.0) + elapsed
+    return {key: steps[key] / taken[key] for key in steps}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument("--rounds", type=int, default=5, help="slices per measurement")
     parser.add_argument("--envs", type=int, default=256, help="games in the vector env")
     args = parser.parse_args()
-    seconds = args.seconds
+    seconds, rounds = args.seconds, args.rounds
     print(f"load average at start: {os.getloadavg()[0]:.2f}", flush=True)
-    references = {}
+    hearts, goofspiel = pyspiel.load_game("hearts"), pyspiel.load_game("goofspiel")
+    references = measure(
+        [
+            pyspiel_loop(hearts, False, "hearts"),
+            pyspiel_loop(hearts, True, "hearts+"),
+            pyspiel_loop(goofspiel, False, "goofspiel"),
+            pyspiel_loop(goofspiel, True, "goofspiel+"),
+        ],
+        seconds,
+        rounds,
+    )
     for name in ("hearts", "goofspiel"):
-        game = pyspiel.load_game(name)
-        references[name] = (pyspiel_loop(game, seconds, False), pyspiel_loop(game, seconds, True))
-        plain, info = references[name]
+        plain, info = references[name], references[name + "+"]
         print(f"OpenSpiel C++ {name}: pyspiel {plain:,.0f} steps/s, + infostate {info:,.0f}")
-    hearts = references["hearts"][1]
     header = (
         f"{'steps/s':30}{'engine':>10}{'AEC':>9}{'AEC/eng':>9}{'vec dec':>10}{'vec/eng':>9}"
-        f"{'vec lrn':>9}{'pyspiel':>9}{'+info':>8}{'+info/hearts':>13}"
+        f"{'vec lrn':>9}{'pyspiel':>9}{'+info':>8}{'hearts+':>9}{'+info/hearts':>13}"
     )
     print(header, flush=True)
     for label, name, players, options in CONFIGS:
-        base = engine(name, players, options, seconds)
-        pettingzoo = aec(name, players, options, seconds)
-        decisions, learner = vec(name, players, options, seconds, args.envs)
         game = kos.load(name, players, **options)
-        plain = pyspiel_loop(game, seconds, False)
-        info = pyspiel_loop(game, seconds, True)
+        figures = measure(
+            [
+                engine(name, players, options),
+                aec(name, players, options),
+                vec(name, players, options, args.envs),
+                pyspiel_loop(game, False, "pyspiel"),
+                pyspiel_loop(game, True, "info"),
+                pyspiel_loop(hearts, True, "hearts"),
+            ],
+            seconds,
+            rounds,
+        )
+        base, pettingzoo, decisions = figures["engine"], figures["aec"], figures["vec"]
+        info = figures["info"]
         print(
             f"{label:30}{base:10,.0f}{pettingzoo:9,.0f}{pettingzoo / base:9.0%}"
-            f"{decisions:10,.0f}{decisions / base:9.0%}{learner:9,.0f}"
-            f"{plain:9,.0f}{info:8,.0f}{info / hearts:13.2f}",
+            f"{decisions:10,.0f}{decisions / base:9.0%}{figures['learner']:9,.0f}"
+            f"{figures['pyspiel']:9,.0f}{info:8,.0f}{figures['hearts']:9,.0f}"
+            f"{info / figures['hearts']:13.2f}",
             flush=True,
         )
     print(f"load average at end: {os.getloadavg()[0]:.2f}")

@@ -347,6 +347,12 @@ class RowTrace(_Trace):
 
     def start(self, game: Game[Any]) -> None:
         self._round_start(game)
+        view = game.view(self.seat)  # taken over midway in a turn: who has chosen already
+        self.hidden = [
+            (seat, view["choice"] if seat == self.seat else 0)
+            for seat, chosen in enumerate(view["chosen"])
+            if chosen
+        ]
 
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
         if isinstance(move, Play):

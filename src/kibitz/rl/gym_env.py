@@ -23,7 +23,7 @@ import kibitz
 from kibitz.bots import Bot, Budget, make_bot
 from kibitz.core import Game
 from kibitz.core.rng import SEED_BITS, fresh_seed
-from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Trace, adapter
+from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Tracker, adapter
 from kibitz.rl.pettingzoo_env import observation_space
 
 Observation = dict[str, np.ndarray[Any, Any]]
@@ -74,7 +74,8 @@ class KibitzGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._rng = random.Random(fresh_seed())
         self._bot_rng = random.Random(0)
         self.game: Game[Any] | None = None
-        self.trace: Trace = self.adapter.new_trace(seat, text=False)
+        self.tracker: Tracker = self.adapter.new_tracker((seat,))
+        """The learner's observation vector, kept up to date move by move."""
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -86,8 +87,7 @@ class KibitzGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._bot_rng = random.Random(self._rng.getrandbits(SEED_BITS))
         game = kibitz.make(self.game_name, self.players, kibitz_seed, **self.adapter.options)
         self.game = game
-        self.trace = self.adapter.new_trace(self.seat, text=False)
-        self.trace.start(game)
+        self.tracker.start(game)
         self._play_bots()
         return self._observation(), self._info()
 
@@ -130,7 +130,7 @@ class KibitzGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def _apply(self, seat: int, move: Any) -> None:
         game = self._game()
         game.apply(seat, move)
-        self.trace.after(game, seat, move)
+        self.tracker.after(game, seat, move)
 
     def _play_bots(self) -> None:
         """Let the bots move until the learner must act or the game is over."""
@@ -146,9 +146,8 @@ class KibitzGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self._apply(seat, move)
 
     def _observation(self) -> Observation:
-        game = self._game()
-        observation = self.adapter.observe(game, self.trace)
-        return {"observation": observation, "action_mask": self._mask()}
+        self.tracker.flush(self._game())
+        return {"observation": self.tracker.rows[0].copy(), "action_mask": self._mask()}
 
     def _mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         game = self._game()

@@ -42,6 +42,7 @@ from kibitz.rl.adapters import (
     Adapter,
     RewardMode,
     Trace,
+    Tracker,
     adapter,
     seat_view,
     supported,
@@ -117,6 +118,33 @@ class _Box:
 
     def __setstate__(self, game: Game[Any]) -> None:
         self.game = game
+
+
+class _Tracking:
+    """A state's tracker of every seat's observation vector (`KibitzState.vector`), made when
+    a tensor is first asked for and then following the moves. A copy of the state (a clone,
+    a deep copy) gets a copy of it, bound to the copy's own game on first use."""
+
+    __slots__ = ("game", "tracker")
+
+    def __init__(self, tracker: Tracker | None = None, game: Game[Any] | None = None) -> None:
+        self.tracker = tracker
+        self.game = game
+        """The game the tracker follows (None: a copy's, not bound yet)."""
+
+    def bound(self, game: Game[Any]) -> Tracker | None:
+        """The tracker, following `game` (a copy of the game it followed, if it changed)."""
+        tracker = self.tracker
+        if tracker is not None and self.game is not game:
+            tracker.rebind(game)
+            self.game = game
+        return tracker
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Tracking:
+        return _Tracking(None if self.tracker is None else self.tracker.copy())
+
+    def __reduce__(self) -> tuple[type[_Tracking], tuple[()]]:
+        return (_Tracking, ())
 
 
 _ADAPTERS: dict[tuple[str, int, str], Adapter] = {}
@@ -245,6 +273,11 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         """The seed bytes drawn by the chance nodes so far."""
         self._box: _Box | None = None
         self._traces: list[Trace] | None = None
+        self._replayable = False
+        """Whether the game was dealt here from `_seed`: then the memories (and their text
+        logs) are made only when something reads them, by replaying the moves from a fresh
+        deal, instead of following every move."""
+        self._tracking = _Tracking()
         self._player = (-1, 0)
         """(game version, current player) last worked out."""
 
@@ -275,6 +308,7 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
             adapter = self.adapter
             game = kibitz.make(adapter.game_name, adapter.players, seed, **adapter.options)
             self.restart(game)
+            self._replayable = True
             assert self._box is not None
             box = self._box
         return box.game
@@ -290,16 +324,29 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         self._box = _Box(game)
         self._player = (-1, 0)
         self._traces = None if traces is None else list(traces)
+        self._replayable = False
+        self._tracking = _Tracking()
 
     def _memories(self) -> list[Trace]:
-        """Every seat's memory, started on the game as it is now if not started yet (no
-        move has been made since `restart`: `_play` starts them before it moves)."""
+        """Every seat's memory, made now if not made yet (from then on they follow every
+        move): replayed from a fresh deal for a game dealt here, else started on the game as
+        it is (no move has been made since `restart`: `_play` starts them before it moves)."""
         traces = self._traces
         if traces is None:
-            game = self.kibitz_game
-            traces = [self.adapter.new_trace(seat) for seat in range(game.players)]
+            game = start = self.kibitz_game
+            adapter = self.adapter
+            if self._replayable and game.history:
+                seed = self._seed
+                assert seed is not None
+                start = kibitz.make(adapter.game_name, adapter.players, seed, **adapter.options)
+            traces = [adapter.new_trace(seat) for seat in range(game.players)]
             for trace in traces:
-                trace.start(game)
+                trace.start(start)
+            if start is not game:
+                for seat, move in game.history:
+                    start.apply(seat, move)
+                    for trace in traces:
+                        trace.after(start, seat, move)
             self._traces = traces
         return traces
 
@@ -311,10 +358,14 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         # OpenSpiel asks this several times per step (is_terminal, is_chance_node, legal
         # actions, apply): the answer is kept for the game version it was worked out for.
-        if self._dealing():
-            return _CHANCE
-        game = self.kibitz_game
-        version = game.version
+        box = self._box
+        if box is None:
+            if self._seed is None:
+                return _CHANCE
+            game = self.kibitz_game
+        else:
+            game = box.game
+        version = len(game.history)  # the game's version, without the property's call
         if self._player[0] == version:
             return self._player[1]
         if game.is_over():
@@ -348,7 +399,7 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         to_act = game.to_act()
         if self._simultaneous and len(to_act) > 1:
             raise pyspiel.SpielError("a simultaneous node needs apply_actions")
-        self._play(min(to_act), action)
+        self._play(game, min(to_act), action)
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
         game = self.kibitz_game
@@ -356,15 +407,20 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         if len(actions) != game.players:
             raise pyspiel.SpielError(f"expected {game.players} actions, got {len(actions)}")
         for seat in seats:
-            self._play(seat, int(actions[seat]))
+            self._play(game, seat, int(actions[seat]))
 
-    def _play(self, seat: int, action: int) -> None:
-        game = self.kibitz_game
-        traces = self._memories()
+    def _play(self, game: Game[Any], seat: int, action: int) -> None:
+        traces = self._traces
+        if traces is None and not self._replayable:
+            traces = self._memories()  # they could not be made later
         move = self.adapter.action_to_move(game, seat, action)
         game.apply(seat, move)
-        for trace in traces:
-            trace.after(game, seat, move)
+        if traces is not None:
+            for trace in traces:
+                trace.after(game, seat, move)
+        tracker = self._tracking.bound(game)
+        if tracker is not None:
+            tracker.after(game, seat, move)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -372,7 +428,7 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         return f"{player}: {self.adapter.action_name(action)}"
 
     def is_terminal(self) -> bool:
-        return not self._dealing() and self.kibitz_game.is_over()
+        return self.current_player() == _TERMINAL
 
     def returns(self) -> list[float]:
         if self._dealing():
@@ -383,8 +439,8 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         return self.returns()
 
     # OpenSpiel's C++ `observation_tensor(player)` first sizes the tensor by writing one for
-    # a throwaway `new_initial_state()`. These write the tensor straight from Python into
-    # the observer's preallocated buffer.
+    # a throwaway `new_initial_state()`, then copies a Python observer's buffer into a list.
+    # These copy the player's row of the state's tracker, kept up to date move by move.
 
     def observation_tensor(self, player: int | None = None) -> np.ndarray[Any, Any]:
         """The observation tensor of `player` (default: the current player), as a float32
@@ -400,12 +456,29 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
     def _tensor(self, perfect_recall: bool, player: int | None) -> np.ndarray[Any, Any]:
         if player is None:
             player = self.current_player()
-        if not 0 <= player < self.num_players():
+        adapter = self.adapter
+        if not 0 <= player < adapter.players:
             raise pyspiel.SpielError(f"no tensor for player {player}")
-        observer = _observer(self._key, perfect_recall)
-        observer.set_from(self, player)
-        assert observer.tensor is not None
-        return observer.tensor.copy()
+        if self._dealing():  # nothing to see before the deal
+            size = adapter.full_layout.size if perfect_recall else adapter.observation.size
+            return np.zeros(size, dtype=np.float32)
+        vector = self.vector(player)
+        return vector.copy() if perfect_recall else vector[: adapter.observation.size].copy()
+
+    def vector(self, player: int) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """`player`'s whole observation vector (view fields, then memory) now: the row of
+        the state's tracker (read it, never change it; the next move overwrites it)."""
+        game = self.kibitz_game
+        tracker = self._tracking.bound(game)
+        if tracker is None:
+            tracker = self.adapter.new_tracker(range(game.players))
+            if self._traces is None and self._replayable and not game.history:
+                tracker.start(game)  # fresh memories, as the seats' would be
+            else:
+                tracker.start(game, dict(enumerate(self._memories())))
+            self._tracking = _Tracking(tracker, game)
+        tracker.flush(game, player)
+        return cast("np.ndarray[Any, np.dtype[np.float32]]", tracker.rows[player])
 
     def __str__(self) -> str:
         if self._dealing():
@@ -451,13 +524,10 @@ class KibitzObserver:
     def set_from(self, state: KibitzState, player: int) -> None:
         if self.tensor is None:
             return
-        self.tensor.fill(0.0)
         if state._dealing():
-            return  # nothing to see before the deal
-        if self.perfect_recall:
-            self.adapter.write_observation(state.kibitz_game, state.trace(player), self.tensor)
-        else:
-            self.adapter.write_view_fields(state.kibitz_game, player, self.tensor)
+            self.tensor.fill(0.0)  # nothing to see before the deal
+            return
+        self.tensor[:] = state.vector(player)[: self.tensor.size]
 
     def string_from(self, state: KibitzState, player: int) -> str:
         if state._dealing():
@@ -469,19 +539,6 @@ class KibitzObserver:
         if self.perfect_recall:
             return state.trace(player).text() + "\n" + text
         return text
-
-
-_OBSERVERS: dict[tuple[tuple[str, int, str], bool], KibitzObserver] = {}
-
-
-def _observer(key: tuple[str, int, str], perfect_recall: bool) -> KibitzObserver:
-    """The observer that `KibitzState`'s tensors are written with, one per game and kind."""
-    found = _OBSERVERS.get((key, perfect_recall))
-    if found is None:
-        found = _OBSERVERS[key, perfect_recall] = KibitzObserver(
-            _adapter(key), perfect_recall, False
-        )
-    return found
 
 
 # ----------------------------------------------------------------- registration and loading

@@ -20,8 +20,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 import kibitz
 from kibitz.core import Game, Move
 from kibitz.core.rng import SEED_BITS, fresh_seed
-from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Trace, adapter
-from kibitz.rl.layout import Vector
+from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Tracker, adapter
 
 Observation = dict[str, np.ndarray[Any, Any]]
 
@@ -75,7 +74,10 @@ class SeatsEnv:
         }
         self._rng = random.Random(fresh_seed())
         self.game: Game[Any] | None = None
-        self.traces: list[Trace] = []
+        self.tracker: Tracker = self.adapter.new_tracker(range(self.players))
+        """Every seat's observation vector, kept up to date move by move."""
+        self._rows = list(self.tracker.rows)
+        self._no_mask = np.zeros(self.adapter.num_actions, dtype=np.int8)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -96,25 +98,22 @@ class SeatsEnv:
         if game.name != self.game_name or game.players != self.players:
             raise ValueError(f"this environment plays {self.game_name} for {self.players}")
         self.game = game
-        self.traces = [self.adapter.new_trace(seat, text=False) for seat in range(self.players)]
-        for trace in self.traces:
-            trace.start(game)
+        self.tracker.start(game)
 
     def _observation(self, seat: int) -> Observation:
-        """`seat`'s observation vector and action mask (all zeros when not to act)."""
+        """`seat`'s observation vector and action mask (all zeros when not to act): copies,
+        which the next move leaves alone."""
         game = self._game()
-        observation: Vector = self.adapter.observe(game, self.traces[seat])
+        self.tracker.flush(game, seat)
+        mask = self._no_mask.copy()
         if seat in game.to_act():
-            mask = self.adapter.action_mask(game, seat)
-        else:
-            mask = np.zeros(self.adapter.num_actions, dtype=np.int8)
-        return {"observation": observation, "action_mask": mask}
+            self.adapter.write_mask(game, seat, mask)
+        return {"observation": self._rows[seat].copy(), "action_mask": mask}
 
     def _play(self, seat: int, move: Move) -> None:
         game = self._game()
         game.apply(seat, move)
-        for trace in self.traces:
-            trace.after(game, seat, move)
+        self.tracker.after(game, seat, move)
 
     def render(self) -> str | None:
         if self.render_mode is None or self.game is None:
@@ -178,6 +177,20 @@ class KibitzAECEnv(SeatsEnv, AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> Observation:
         return self._observation(self._seat[agent])
 
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's `last()` (the acting agent's observation, cumulative reward,
+        termination, truncation and info), without its extra call per step."""
+        agent = self.agent_selection
+        return (
+            self._observation(self._seat[agent]) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -186,12 +199,14 @@ class KibitzAECEnv(SeatsEnv, AECEnv):  # type: ignore[misc]
         game = self._game()
         seat = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
-        self._play(seat, self.adapter.action_to_move(game, seat, int(action)))
-        self._clear_rewards()
+        move = self.adapter.action_to_move(game, seat, int(action))
+        game.apply(seat, move)
+        self.tracker.after(game, seat, move)
+        # Rewards come at the end only (they stay 0 until `_finish`): nothing to clear.
         if game.is_over():
             self._finish()
         else:
-            self.agent_selection = self._next_agent()
+            self.agent_selection = self.possible_agents[min(game.to_act())]
 
     # ----------------------------------------------------------------- helpers
 

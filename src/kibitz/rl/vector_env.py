@@ -8,9 +8,9 @@ In each game one seat (`seat`) learns; the other seats are played by `seat_polic
 the learner's steps. Observations are those of the single-agent environment, stacked:
 `observations["observation"]` is a float32 array (num_envs, size) and
 `observations["action_mask"]` an int8 array (num_envs, actions), also in
-`infos["action_mask"]`. Both live in arrays made once: every step clears them and writes
-every game's observation and mask with a few numpy calls for all games at once (the values
-gathered from each game as offsets; see `kibitz.rl.adapters.Gather`).
+`infos["action_mask"]`. Both live in arrays made once: each game's tracker
+(`kibitz.rl.adapters.Tracker`) keeps its row of the observations up to date from the moves
+made, and every step writes the masks of all games with one numpy call.
 
 Autoreset follows Gymnasium 1.x's documented modes (`autoreset_mode`):
 
@@ -40,8 +40,7 @@ import kibitz
 from kibitz.bots import Bot, Budget, make_bot
 from kibitz.core import Game, Move, View
 from kibitz.core.rng import SEED_BITS, fresh_seed
-from kibitz.rl.adapters import REWARD_MODES, Adapter, Gather, RewardMode, Trace, adapter
-from kibitz.rl.layout import put
+from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Tracker, adapter
 from kibitz.rl.pettingzoo_env import observation_space
 
 Policy = Callable[[View, Sequence[Move], random.Random], Move]
@@ -102,8 +101,11 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         self.games: list[Game[Any]] = []
         """Each game in play (the true state, for tests and analysis; the learner sees only
         its observation)."""
-        self.traces: list[Trace] = []
-        self._legal: list[list[int]] = [[] for _ in range(num_envs)]
+        rows = self._observations
+        self.trackers: list[Tracker] = [
+            self.adapter.new_tracker((seat,), rows[i : i + 1]) for i in range(num_envs)
+        ]
+        """Each game's learner observation, kept up to date in its row of the array."""
         self._ended = [False] * num_envs
         """NEXT_STEP: the game ended at the last step and is dealt anew at the next."""
 
@@ -144,8 +146,8 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
             self._seeds = random.Random(seed)
         self._rngs = [random.Random(self._seeds.getrandbits(SEED_BITS)) for _ in self._rngs]
         self.games = [self._deal(i) for i in range(self.num_envs)]
-        self.traces = [self._trace(game) for game in self.games]
-        for i in range(self.num_envs):
+        for i, game in enumerate(self.games):
+            self.trackers[i].start(game)
             self._play_others(i)
         self._ended = [False] * self.num_envs
         self._write()
@@ -162,29 +164,36 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
     ]:
         """The learner's action in every game (an illegal one raises `ValueError` and
         changes nothing), then the other seats until the learner is to act again."""
-        chosen = np.asarray(actions).reshape(-1).tolist()
-        if len(chosen) != self.num_envs:
-            raise ValueError(f"expected {self.num_envs} actions, got {len(chosen)}")
-        for i, action in enumerate(chosen):
-            if not self._ended[i] and int(action) not in self._legal[i]:
-                raise ValueError(
-                    f"environment {i}: action {action} is not legal now; legal: {self._legal[i]}"
-                )
+        given = np.asarray(actions).reshape(-1)
+        if len(given) != self.num_envs:
+            raise ValueError(f"expected {self.num_envs} actions, got {len(given)}")
+        numbers = given.astype(np.intp)
+        outside = (numbers < 0) | (numbers >= self.adapter.num_actions)
+        # The masks (every action for a game that has just ended) say what is legal.
+        legal = ~outside
+        legal[legal] = self._masks[legal.nonzero()[0], numbers[legal]] != 0
+        if not legal.all():
+            i = int((~legal).nonzero()[0][0])
+            raise ValueError(
+                f"environment {i}: action {given[i]} is not legal now; "
+                f"legal: {self._masks[i].nonzero()[0].tolist()}"
+            )
+        chosen = numbers.tolist()
         n = self.num_envs
         rewards = np.zeros(n, dtype=np.float64)
         terminated = np.zeros(n, dtype=np.bool_)
         truncated = np.zeros(n, dtype=np.bool_)
         infos: dict[str, Any] = {}
         finished: list[int] = []
-        adapter, seat = self.adapter, self.seat
+        adapter, seat, trackers = self.adapter, self.seat, self.trackers
         for i, action in enumerate(chosen):
             if self._ended[i]:
                 self._restart(i)
                 continue
             game = self.games[i]
-            move = adapter.action_to_move(game, seat, int(action))
+            move = adapter.action_to_move(game, seat, action)
             game.apply(seat, move)
-            self.traces[i].after(game, seat, move)
+            trackers[i].after(game, seat, move)
             self._play_others(i)
             if game.is_over():
                 rewards[i] = adapter.returns(game, self.reward_mode)[seat]
@@ -212,21 +221,16 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         kibitz_seed = self._rngs[i].getrandbits(SEED_BITS)
         return kibitz.make(adapter.game_name, adapter.players, kibitz_seed, **adapter.options)
 
-    def _trace(self, game: Game[Any]) -> Trace:
-        trace = self.adapter.new_trace(self.seat, text=False)
-        trace.start(game)
-        return trace
-
     def _restart(self, i: int) -> None:
-        self.games[i] = self._deal(i)
-        self.traces[i] = self._trace(self.games[i])
+        game = self.games[i] = self._deal(i)
+        self.trackers[i].start(game)
         self._ended[i] = False
         self._play_others(i)
 
     def _play_others(self, i: int) -> None:
         """The other seats move until the learner must act; a game that ends before the
         learner ever acts is dealt anew."""
-        game, rng, me = self.games[i], self._rngs[i], self.seat
+        game, rng, me, tracker = self.games[i], self._rngs[i], self.seat, self.trackers[i]
         while True:
             while not game.is_over():
                 to_act = game.to_act()
@@ -240,41 +244,28 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
                 else:
                     move = policy(game.view(seat), legal, rng)
                 game.apply(seat, move)
-                self.traces[i].after(game, seat, move)
+                tracker.after(game, seat, move)
             if any(mover == me for mover, _ in game.history):
                 return
             game = self.games[i] = self._deal(i)
-            self.traces[i] = self._trace(game)
+            tracker.start(game)
 
     # ----------------------------------------------------------------- observations
 
     def _write(self) -> None:
-        """Clear the arrays and write every game's observation and mask at once."""
-        adapter, seat, size = self.adapter, self.seat, self._size
-        observations, masks = self._observations, self._masks
-        observations.fill(0.0)
-        for start, width in adapter.ones_blocks:
-            observations[:, start : start + width] = 1.0
-        into = Gather()
-        memory = adapter.observation.size
-        for i, game in enumerate(self.games):
-            base = i * size
-            adapter.gather(game, seat, base, into)
-            self.traces[i].gather(base + memory, into.ones)
-        into.write(observations.reshape(-1))
+        """Write every game's mask at once (the trackers keep the observations)."""
+        adapter, seat, masks = self.adapter, self.seat, self._masks
+        for tracker, game in zip(self.trackers, self.games, strict=True):
+            tracker.flush(game)
         masks.fill(0)
         ones: list[int] = []
         actions = adapter.num_actions
         for i, game in enumerate(self.games):
             if self._ended[i]:
-                self._legal[i] = []
                 masks[i] = 1
                 continue
-            legal = self._legal[i] = adapter.actions(game, seat)
-            base = i * actions
-            ones += [base + action for action in legal]
-        if ones:
-            put(masks.reshape(-1), ones)
+            ones.extend(map((i * actions).__add__, adapter.actions(game, seat)))
+        masks.reshape(-1).put(ones, 1)
 
     def _result_observations(self) -> dict[str, np.ndarray[Any, Any]]:
         if self.copy:
@@ -292,7 +283,8 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         flags = np.zeros(n, dtype=np.bool_)
         for i in finished:
             game = self.games[i]
-            observation = adapter.observe(game, self.traces[i])
+            self.trackers[i].flush(game)
+            observation = self.trackers[i].rows[0].copy()
             mask = np.zeros(adapter.num_actions, dtype=np.int8)
             final_obs[i] = {"observation": observation, "action_mask": mask}
             outcome = game.outcome()

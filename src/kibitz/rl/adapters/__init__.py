@@ -17,6 +17,7 @@ from kibitz.rl.adapters.base import (
     seat_view,
 )
 from kibitz.rl.adapters.generic import generic_adapter
+from kibitz.rl.adapters.tracker import Tracker
 
 
 def adapter_class(name: str) -> type[Adapter]:
@@ -53,6 +54,7 @@ __all__ = [
     "Gather",
     "RewardMode",
     "Trace",
+    "Tracker",
     "adapter",
     "rewards",
     "seat_view",

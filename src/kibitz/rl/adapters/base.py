@@ -11,9 +11,10 @@ seat's view that the vector encodes (the public table and the seat's own cards; 
 another seat's hidden cards), and a `Trace` updates from the public consequences of the
 move just made. tests/rl/test_fast_path.py checks every vector against the straightforward
 encoding of a fresh view, and test_hidden_information.py that nothing hidden changes one.
-The vectors are gathered as offsets (`Gather`) and written with a few numpy calls, for one
-observation or for a whole batch of games at once. `seat_view` still shares one view per
-seat and game version for what needs the view itself (OpenSpiel's strings, the bots).
+The vectors are gathered as offsets (`Gather`) and written with a few numpy calls. The
+environments gather a vector whole only to start (`Tracker`, in `tracker`, then updates it
+from each move). `seat_view` still shares one view per seat and game version for what
+needs the view itself (OpenSpiel's strings, the bots).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import copy
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import numpy as np
 
@@ -30,6 +31,9 @@ from kibitz.core import Game, Move, Outcome, View
 from kibitz.core.options import build_options, options_to_dict
 from kibitz.core.registry import spec
 from kibitz.rl.layout import Layout, Vector, put
+
+if TYPE_CHECKING:
+    from kibitz.rl.adapters.tracker import Rows, Tracker
 
 RewardMode = Literal["win", "score"]
 REWARD_MODES: tuple[RewardMode, ...] = ("win", "score")
@@ -191,10 +195,15 @@ class Adapter(ABC):
     def action_mask(self, game: Game[Any], seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
         """1 at each legal action of `seat`; all zeros when it is not to act."""
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        legal = self.actions(game, seat)
-        if legal:
-            mask[np.fromiter(legal, np.intp, len(legal))] = 1
+        self.write_mask(game, seat, mask)
         return mask
+
+    def write_mask(self, game: Game[Any], seat: int, mask: np.ndarray[Any, Any]) -> None:
+        """Set 1 at each legal action of `seat` in `mask` (zeroed, int8): item by item
+        through a memoryview, faster than numpy for the few legal moves of a position."""
+        view = memoryview(mask)  # type: ignore[arg-type]
+        for action in self.actions(game, seat):
+            view[action] = 1
 
     def actions(self, game: Game[Any], seat: int) -> list[int]:
         """The action numbers of `seat`'s legal moves, in the order of `game.legal_moves`."""
@@ -223,6 +232,13 @@ class Adapter(ABC):
     def new_trace(self, seat: int, text: bool = True) -> Trace:
         """An empty memory for `seat`; `text=False` leaves out the text log (`Trace.text`)."""
 
+    def new_tracker(self, seats: Sequence[int], rows: Rows | None = None) -> Tracker:
+        """A tracker of the observation vectors of `seats` (in `rows`, or rows of its own);
+        call its `start` with the game. Game adapters give one that follows each move."""
+        from kibitz.rl.adapters.tracker import Tracker
+
+        return Tracker(self, seats, rows)
+
     @property
     def memory(self) -> Layout:
         return self.new_trace(0).layout
@@ -245,13 +261,6 @@ class Adapter(ABC):
         self.set_blocks(out, 0)
         self.gather(game, trace.seat, 0, into)
         trace.gather(self.observation.size, into.ones)
-        into.write(out)
-
-    def write_view_fields(self, game: Game[Any], seat: int, out: Vector) -> None:
-        """Write the view fields of `seat`'s observation alone into zeroed `out`."""
-        into = Gather()
-        self.set_blocks(out, 0)
-        self.gather(game, seat, 0, into)
         into.write(out)
 
     def set_blocks(self, flat: Vector, base: int) -> None:
@@ -281,12 +290,14 @@ class Adapter(ABC):
 
 class FixedActionAdapter(Adapter):
     """An adapter whose action numbers depend on the move alone, not on the position (the
-    row games, Goxeso). Moves are interned, so each move's number is worked out once and then
-    looked up: listing the legal actions costs a dict lookup per move."""
+    row games, Goxeso). Moves are interned, so each move's number (and each number's move)
+    is worked out once and then looked up: listing the legal actions costs a dict lookup per
+    move."""
 
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
         super().__init__(players, options)
         self._actions: dict[Move, int] = {}
+        self._moves: dict[int, Move] = {}
 
     @abstractmethod
     def _number(self, move: Move) -> int:
@@ -305,12 +316,20 @@ class FixedActionAdapter(Adapter):
         return sorted(self.actions(game, seat))
 
     def actions(self, game: Game[Any], seat: int) -> list[int]:
-        actions = self._actions
         try:
-            return [actions[move] for move in game.legal_moves(seat)]
+            return list(map(self._actions.__getitem__, game.legal_moves(seat)))
         except KeyError:
-            action = self._action
-            return [action(move) for move in game.legal_moves(seat)]
+            return list(map(self._action, game.legal_moves(seat)))
+
+    def action_to_move(self, game: Game[Any], seat: int, action: int) -> Move:
+        move = self._moves.get(action)
+        if move is None:
+            move = self._moves[action] = self._move(action)
+        return move
+
+    @abstractmethod
+    def _move(self, action: int) -> Move:
+        """The move of action number `action`; raises `ValueError` for a number with none."""
 
 
 def rewards(

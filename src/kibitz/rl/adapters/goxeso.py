@@ -14,8 +14,8 @@ following swaps, from the seat's own views.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kibitz.core import Game, Move
 from kibitz.games.goxeso.cards import EMPTY, cell_name, face_name
@@ -23,6 +23,9 @@ from kibitz.games.goxeso.game import Goxeso
 from kibitz.games.goxeso.moves import ACCEPT, DECLINE, PASS, Flip, Offer
 from kibitz.rl.adapters.base import FixedActionAdapter, Gather, Trace
 from kibitz.rl.layout import Field, Layout
+
+if TYPE_CHECKING:
+    from kibitz.rl.adapters.tracker import Rows, Tracker
 
 
 class GoxesoAdapter(FixedActionAdapter):
@@ -42,6 +45,17 @@ class GoxesoAdapter(FixedActionAdapter):
         self.idle_cap: int = 4 * self.cells if idle is None else idle
         self.observation = self._layout()
         self._at = self.observation.start
+        self.memory_layout = Layout(
+            [
+                Field(
+                    "remembered",
+                    self.cells * self.faces,
+                    "memory, cell by cell: one-hot last face seen on the face-down card now "
+                    "on the cell (swaps followed); zero when never seen",
+                )
+            ]
+        )
+        """The memory part of the vector (`GoxesoTrace`), made once."""
         self._rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
 
     # ----------------------------------------------------------------- actions
@@ -56,9 +70,6 @@ class GoxesoAdapter(FixedActionAdapter):
                 + int(move.give)
             )
         return self.cells + self.offers + ("accept", "decline", "pass").index(str(move))
-
-    def action_to_move(self, game: Game[Any], seat: int, action: int) -> Move:
-        return self._move(action)
 
     def _move(self, action: int) -> Move:
         if 0 <= action < self.cells:
@@ -179,6 +190,11 @@ class GoxesoAdapter(FixedActionAdapter):
     def new_trace(self, seat: int, text: bool = True) -> Trace:
         return GoxesoTrace(self, seat, text)
 
+    def new_tracker(self, seats: Sequence[int], rows: Rows | None = None) -> Tracker:
+        from kibitz.rl.adapters.goxeso_tracker import GoxesoTracker
+
+        return GoxesoTracker(self, seats, rows)
+
     def max_decisions(self) -> int:
         # Each turn that is not idle takes a card off the board; after idle_cap idle turns
         # in a row the game ends. A turn is two flips. Each offer is made at most once, and
@@ -195,16 +211,7 @@ class GoxesoTrace(Trace):
         self.size: int = adapter.size
         self.faces: int = adapter.faces
         cells = adapter.cells
-        self.layout = Layout(
-            [
-                Field(
-                    "remembered",
-                    cells * adapter.faces,
-                    "memory, cell by cell: one-hot last face seen on the face-down card now "
-                    "on the cell (swaps followed); zero when never seen",
-                )
-            ]
-        )
+        self.layout = adapter.memory_layout
         self.known: list[int | None] = [None] * cells
         self.remembered: set[int] = set()
         """The cells whose `known` face is not None."""

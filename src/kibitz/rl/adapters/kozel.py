@@ -14,8 +14,8 @@ so 60 actions. Card vectors use the card number 0..35 in that same order.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from kibitz.core import Game, Move
 from kibitz.games.kozel.cards import DECK_SIZE, RANK_POINTS, cards_of, texts_of
@@ -23,6 +23,9 @@ from kibitz.games.kozel.game import Kozel
 from kibitz.games.kozel.moves import KINDS, KozelMove
 from kibitz.rl.adapters.base import Adapter, Gather, Trace
 from kibitz.rl.layout import Field, Layout
+
+if TYPE_CHECKING:
+    from kibitz.rl.adapters.tracker import Rows, Tracker
 
 _KIND_NAMES = ("lead", "beat", "discard", "four")
 _KIND_CLASSES = tuple(KINDS[name] for name in _KIND_NAMES)
@@ -32,15 +35,9 @@ MAX_DEALS = 200
 could in principle go on for ever; 200 deals have never been seen)."""
 
 
-_ALL_POINTS = sum(RANK_POINTS) * 4
+ALL_POINTS = sum(RANK_POINTS) * 4
 _BELOW = [(1 << card) - 1 for card in range(DECK_SIZE)]
 _KIND = {name: index * 15 for index, name in enumerate(_KIND_NAMES)}
-
-
-def _hand(game: Game[Any], seat: int) -> list[int]:
-    """The seat's hand, sorted by card number (what its view shows it)."""
-    assert isinstance(game, Kozel)
-    return cards_of(game.hands[seat])
 
 
 class KozelAdapter(Adapter):
@@ -83,15 +80,20 @@ class KozelAdapter(Adapter):
     def action_to_move(self, game: Game[Any], seat: int, action: int) -> Move:
         if not 0 <= action < self.num_actions:
             raise ValueError(f"no action {action} in kozel (0 to {self.num_actions - 1})")
+        assert isinstance(game, Kozel)
         kind, bits = divmod(action, 15)
         bits += 1
-        hand = _hand(game, seat)
-        if bits >> len(hand):
-            raise ValueError(f"action {action} names a card beyond the hand of {len(hand)}")
+        hand = game.hands[seat]
+        size = hand.bit_count()
+        if bits >> size:
+            raise ValueError(f"action {action} names a card beyond the hand of {size}")
         mask = 0
-        for i, card in enumerate(hand):
-            if bits >> i & 1:
-                mask |= 1 << card
+        while bits:  # the hand's cards in card order are its bits from the lowest
+            low = hand & -hand
+            if bits & 1:
+                mask |= low
+            hand ^= low
+            bits >>= 1
         return _KIND_CLASSES[kind](mask)
 
     def action_name(self, action: int) -> str:
@@ -180,7 +182,7 @@ class KozelAdapter(Adapter):
         ones.append(base + at["leader"] + rel[game.leader])
         if game.takeover_open:
             ones.append(base + at["takeover_open"])
-        done = self._finished(game, shown)
+        done = self.finished(game)
         b = base + at["seen"]
         ones += [b + card for card in done.seen]
         points = done.points
@@ -218,8 +220,8 @@ class KozelAdapter(Adapter):
             len(game.stock) / 20,
             game.tricks_won[mine] / 9,
             game.tricks_won[1 - mine] / 9,
-            points[mine] / _ALL_POINTS,
-            points[1 - mine] / _ALL_POINTS,
+            points[mine] / ALL_POINTS,
+            points[1 - mine] / ALL_POINTS,
             game.losing[mine] / self.series_limit,
             game.losing[1 - mine] / self.series_limit,
             game.deal_no / 10,
@@ -227,8 +229,9 @@ class KozelAdapter(Adapter):
         if game.is_over():
             ones.append(base + at["progress"] + 1)
 
-    def _finished(self, game: Kozel, shown: bool) -> _Finished:
+    def finished(self, game: Kozel) -> _Finished:
         """What the deal's finished tricks show, followed trick by trick as they end."""
+        shown = game.options.discards == "open"
         found = self._done.get(game)
         tricks = game.tricks
         if found is None or found.deal != game.deal_no or found.tricks > len(tricks):
@@ -247,6 +250,11 @@ class KozelAdapter(Adapter):
 
     def new_trace(self, seat: int, text: bool = True) -> Trace:
         return KozelTrace(seat, text)
+
+    def new_tracker(self, seats: Sequence[int], rows: Rows | None = None) -> Tracker:
+        from kibitz.rl.adapters.kozel_tracker import KozelTracker
+
+        return KozelTracker(self, seats, rows)
 
     def max_decisions(self) -> int:
         deals = MAX_DEALS if self.options["series"] else 1

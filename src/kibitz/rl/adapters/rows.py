@@ -12,8 +12,8 @@ Seats in the vectors are relative: block k is the seat k places after the observ
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from kibitz.core import Game, Move
 from kibitz.core.options import build_options
@@ -23,6 +23,9 @@ from kibitz.games.nimmt.moves import Play, Take, XCard
 from kibitz.games.nimmt.options import Rules
 from kibitz.rl.adapters.base import FixedActionAdapter, Gather, Trace
 from kibitz.rl.layout import Field, Layout
+
+if TYPE_CHECKING:
+    from kibitz.rl.adapters.tracker import Rows, Tracker
 
 
 class RowAdapter(FixedActionAdapter):
@@ -50,6 +53,18 @@ class RowAdapter(FixedActionAdapter):
         self._limits = list(self.rules.row_limits)
         self._rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
         """`_rel[observer][seat]`: the seat's block in the observer's vector."""
+        self._scores_memo: tuple[RowGame | None, int, list[float] | None] = (None, -1, None)
+        self.memory_layout = Layout(
+            [
+                Field(
+                    "played",
+                    players * deck,
+                    "memory, seat by seat: the cards the seat has played this round "
+                    "(revealed plays only)",
+                )
+            ]
+        )
+        """The memory part of the vector (`RowTrace`), made once."""
 
     # ----------------------------------------------------------------- actions
 
@@ -61,9 +76,6 @@ class RowAdapter(FixedActionAdapter):
         if isinstance(move, XCard) and self.x_rows:
             return self.deck + self.nrows + int(move.number) - 1
         raise ValueError(f"{move} has no action number in {self.game_name}")
-
-    def action_to_move(self, game: Game[Any], seat: int, action: int) -> Move:
-        return self._move(action)
 
     def _move(self, action: int) -> Move:
         deck, rows = self.deck, self.nrows
@@ -207,7 +219,7 @@ class RowAdapter(FixedActionAdapter):
         if game.is_over():
             ones.append(base + at["over"])
         scale = self.score_scale
-        scores = game.public_scores()
+        scores = self.public_scores(game)
         if scores is not None:
             b = base + at["scores"]
             for s, score in enumerate(scores):
@@ -222,8 +234,21 @@ class RowAdapter(FixedActionAdapter):
         spots += (b, b + 1)
         values += ((game.round + 1) / (self.rules.rounds or 10), (game.turn + 1) / hand_size)
 
+    def public_scores(self, game: RowGame) -> list[float] | None:
+        """`game.public_scores()`, worked out once per game version: the scores are the
+        same for every seat, and trackers gather every seat's vector at once."""
+        memo = self._scores_memo
+        if memo[0] is not game or memo[1] != game.version:
+            memo = self._scores_memo = (game, game.version, game.public_scores())
+        return memo[2]
+
     def new_trace(self, seat: int, text: bool = True) -> Trace:
         return RowTrace(self, seat, text)
+
+    def new_tracker(self, seats: Sequence[int], rows: Rows | None = None) -> Tracker:
+        from kibitz.rl.adapters.rows_tracker import RowTracker
+
+        return RowTracker(self, seats, rows)
 
     # ----------------------------------------------------------------- game length
 
@@ -252,16 +277,7 @@ class RowTrace(Trace):
         super().__init__(seat, text)
         self.players = adapter.players
         self.deck = adapter.deck
-        self.layout = Layout(
-            [
-                Field(
-                    "played",
-                    adapter.players * adapter.deck,
-                    "memory, seat by seat: the cards the seat has played this round "
-                    "(revealed plays only)",
-                )
-            ]
-        )
+        self.layout = adapter.memory_layout
         self.played: list[set[int]] = [set() for _ in range(adapter.players)]
         self.hidden: list[tuple[int, int]] = []
         """This turn's plays not revealed yet: (seat, card)."""
@@ -279,6 +295,12 @@ class RowTrace(Trace):
 
     def start(self, game: Game[Any]) -> None:
         self._round_start(game)
+        assert isinstance(game, RowGame)  # taken over midway in a turn: who has chosen
+        self.hidden = [
+            (seat, card if seat == self.seat else 0)
+            for seat, card in enumerate(game.chosen)
+            if card is not None
+        ]
 
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
         assert isinstance(game, RowGame)

@@ -1,0 +1,211 @@
+"""Goxeso's observation vectors, updated from the move just made.
+
+The first flip of a turn turns one card face up (and into every seat's memory). The second
+resolves the turn: the engine's record of it (`game.last`, which the views show: the two
+cards, a swap, the cards captured, claimed or handed over) says which cells and which
+faces' holders changed, and only those are written. Moves of the exchange phase, and the
+end of the game, write the view fields anew, as `start` does. Goxeso has no private cards:
+the seats' vectors differ only by the order of the seat blocks (and by their memories, which
+may have started apart in a resampled OpenSpiel state).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kibitz.core import Game, Move
+from kibitz.games.goxeso.cards import EMPTY
+from kibitz.games.goxeso.game import Goxeso
+from kibitz.games.goxeso.moves import Flip
+from kibitz.games.goxeso.turns import Turn
+from kibitz.games.goxeso.views import PLAY
+from kibitz.rl.adapters.base import Trace
+from kibitz.rl.adapters.goxeso import GoxesoAdapter, GoxesoTrace
+from kibitz.rl.adapters.tracker import Rows, Tracker
+
+
+class GoxesoTracker(Tracker):
+    """The vectors of some seats of one Goxeso game (see the module)."""
+
+    def __init__(
+        self, adapter: GoxesoAdapter, seats: Sequence[int], rows: Rows | None = None
+    ) -> None:
+        super().__init__(adapter, seats, rows)
+        self.size, self.faces, self.cells = adapter.size, adapter.faces, adapter.cells
+        f, p = self.faces, adapter.players
+        at = adapter.observation.start
+        rels = [[(s - seat) % p for s in range(p)] for seat in self.seats]
+        bases = self.bases
+        pairs = list(zip(bases, rels, strict=True))
+        self.face_down = [b + at["face_down"] for b in bases]
+        self.empty = [b + at["empty"] for b in bases]
+        self.face_up = [b + at["face_up"] for b in bases]
+        self.last_flips = [b + at["last_flips"] for b in bases]
+        self.last_swap = [b + at["last_swap"] for b in bases]
+        self.memory = [b + self.view_size for b in bases]
+        self.holding = [
+            {
+                name: [b + at[name] + rel[s] * f for s in range(p)]
+                for name in ("pairs", "reserved", "blocked")
+            }
+            for b, rel in pairs
+        ]
+        """Per tracked row: for each holding kind, the offset of each seat's block."""
+        self.scores = [[b + at["scores"] + rel[s] for b, rel in pairs] for s in range(p)]
+        self.to_act = [[b + at["to_act"] + rel[s] for b, rel in pairs] for s in range(p)]
+        self.progress = [b + at["progress"] for b in bases]
+        self.idle_cap = adapter.idle_cap
+        self.known: list[list[int | None]] = []
+        """Per tracked seat: the face it remembers on each cell (None: none), as written."""
+        self.flips: tuple[int, ...] = ()
+        """The cells written as the last turn's."""
+        self.scoring = 0
+        """Counts the turns that took cards (and so may have changed the scores)."""
+        # What `_flush_row` last wrote in each row:
+        self.scored = [0] * len(self.seats)
+        self.acting: list[frozenset[int]] = [frozenset()] * len(self.seats)
+
+    def _start(self, game: Game[Any], memories: list[Trace]) -> None:
+        assert isinstance(game, Goxeso)
+        self.known = []
+        for trace in memories:
+            assert isinstance(trace, GoxesoTrace)
+            self.known.append(list(trace.known))
+        self._start_view(game)
+
+    def _copy_state(self) -> None:
+        self.known = [list(known) for known in self.known]
+        self.acting, self.scored, self.flushed = (
+            list(self.acting),
+            list(self.scored),
+            list(self.flushed),
+        )
+
+    def after(self, game: Game[Any], mover: int, move: Move) -> None:
+        assert isinstance(game, Goxeso)
+        if type(move) is not Flip:  # the exchange phase: the board is empty, memory too
+            self._start_view(game)
+            return
+        mv, f, board = self.mv, self.faces, game.board
+        first = game.first
+        if first >= 0:  # the turn's first card is face up
+            face = board[first]
+            for offset in self.face_down:
+                mv[offset + first] = 0.0
+            for offset in self.face_up:
+                mv[offset + first * f + face] = 1.0
+            self._remember(first, face)
+        else:
+            turn = game.last
+            assert turn is not None
+            self._turn(game, turn)
+            if game.phase != PLAY:
+                self._start_view(game)
+                return
+        self.changes += 1
+
+    def _flush_row(self, game: Game[Any], i: int) -> None:
+        """The scores (after a turn that took cards), the progress and the seats to act of
+        row `i`: they follow from the position."""
+        assert isinstance(game, Goxeso)
+        mv = self.mv
+        if self.scored[i] != self.scoring:
+            self.scored[i] = self.scoring
+            for s, score in enumerate(game.scores()):
+                mv[self.scores[s][i]] = score / (self.cells // 2)
+        offset = self.progress[i]
+        mv[offset] = game.left / self.cells
+        mv[offset + 1] = game.idle / max(game.cap, 1)
+        mv[offset + 2] = game.turn / (4 * self.cells)
+        acting = game.to_act()
+        if acting != self.acting[i]:
+            for s in acting ^ self.acting[i]:
+                mv[self.to_act[s][i]] = 1.0 if s in acting else 0.0
+            self.acting[i] = acting
+
+    def _start_view(self, game: Goxeso) -> None:
+        self.rewrite_view(game)
+        n = len(self.seats)
+        self.acting = [game.to_act()] * n
+        self.scored = [self.scoring] * n
+        self.flushed = [self.changes] * n
+        last = game.last
+        self.flips = () if last is None else (last.cell1, last.cell2)
+
+    def _turn(self, game: Goxeso, turn: Turn) -> None:
+        """The second card resolved `turn`: write its cells and the holders of the faces
+        it took (`flush` writes the scores)."""
+        mv, f, board = self.mv, self.faces, game.board
+        a, b = turn.cell1, turn.cell2
+        for offset in self.face_up:
+            mv[offset + a * f + turn.face1] = 0.0
+        if turn.match or turn.claims or turn.lone is not None:
+            cells = [a, b]
+            faces = [turn.face1, turn.face2] if turn.match else []
+            for cell, face in turn.captured:
+                cells.append(cell)
+                faces.append(face)
+            for _, cell, face in turn.claims:
+                cells.append(cell)
+                faces.append(face)
+            if turn.lone is not None:
+                cells.append(turn.lone[1])
+                faces.append(turn.lone[2])
+            for cell in cells:
+                face = board[cell]
+                down = 0.0 if face == EMPTY else 1.0
+                for offset in self.face_down:
+                    mv[offset + cell] = down
+                for offset in self.empty:
+                    mv[offset + cell] = 1.0 - down
+                self._remember(cell, None if face == EMPTY else face)
+            for face in set(faces):
+                self._holders(game, face)
+            self.scoring += 1
+        else:  # a miss: both cards lie face down, perhaps swapped
+            for offset in self.face_down:
+                mv[offset + a] = 1.0
+            self._remember(a, board[a])
+            self._remember(b, board[b])
+        for cell in self.flips:
+            for offset in self.last_flips:
+                mv[offset + cell] = 0.0
+        self.flips = (a, b)
+        swap = 1.0 if turn.swap else 0.0
+        for offset in self.last_flips:
+            mv[offset + a] = 1.0
+            mv[offset + b] = 1.0
+        for offset in self.last_swap:
+            mv[offset] = swap
+
+    def _holders(self, game: Goxeso, face: int) -> None:
+        """Write who holds the taken halves of `face`: a pair, a reservation or a block."""
+        mv = self.mv
+        held = game.holders[face]
+        seats_of = game.owner_seats
+        for blocks in self.holding:
+            for offsets in blocks.values():
+                for offset in offsets:
+                    mv[offset + face] = 0.0
+            for owner in set(held):
+                if held.count(owner) == 2:
+                    name = "pairs"
+                else:
+                    name = "reserved" if len(held) == 1 else "blocked"
+                for s in seats_of[owner]:
+                    mv[blocks[name][s] + face] = 1.0
+
+    def _remember(self, cell: int, face: int | None) -> None:
+        """Every tracked seat now remembers `face` on `cell` (None: nothing, it is empty)."""
+        mv, f = self.mv, self.faces
+        at = cell * f
+        for known, offset in zip(self.known, self.memory, strict=True):
+            old = known[cell]
+            if old == face:
+                continue
+            if old is not None:
+                mv[offset + at + old] = 0.0
+            if face is not None:
+                mv[offset + at + face] = 1.0
+            known[cell] = face

@@ -1,0 +1,218 @@
+"""Kozel's observation vectors, updated from the move just made.
+
+A lead, a beat or a discard writes the mover's cards on the trick (face up for all, or as a
+count with the cards in the mover's own vector only), the top of the trick, the mover's hand
+size and the seats to act. The last answer of a trick moves the trick's face-up cards from
+the table to `seen`, the mover's own face-down ones to its discards, and writes the draws
+(each tracked seat's own new cards), sizes, stock and tricks won. A takeover, a new deal, the
+end of the series, and any move while a seat holds cards returned by a takeover (whose
+`known` field follows the rule of rule 6) write the view fields anew, as `start` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kibitz.core import Game, Move
+from kibitz.games.kozel.game import Kozel
+from kibitz.games.kozel.moves import DISCARD, FOUR, LEAD, KozelMove
+from kibitz.rl.adapters.base import Trace
+from kibitz.rl.adapters.kozel import ALL_POINTS, MAX_HAND, KozelAdapter
+from kibitz.rl.adapters.tracker import Rows, Tracker
+
+
+class KozelTracker(Tracker):
+    """The vectors of some seats of one Kozel game (see the module)."""
+
+    def __init__(
+        self, adapter: KozelAdapter, seats: Sequence[int], rows: Rows | None = None
+    ) -> None:
+        super().__init__(adapter, seats, rows)
+        self.kozel = adapter
+        at = adapter.observation.start
+        p = adapter.players
+        bases = self.bases
+        rels = [[(s - seat) % p for s in range(p)] for seat in self.seats]
+        pairs = list(zip(bases, rels, strict=True))
+
+        def per_seat(name: str, width: int = 1) -> list[list[int]]:
+            return [[b + at[name] + rel[s] * width for b, rel in pairs] for s in range(p)]
+
+        self.trick_up = per_seat("trick_up", 36)
+        self.trick_down, self.top, self.leader = map(per_seat, ("trick_down", "top", "leader"))
+        self.hand_sizes, self.to_act = per_seat("hand_sizes"), per_seat("to_act")
+        self.trick_count = [b + at["trick_count"] for b in bases]
+        self.takeover_open = [b + at["takeover_open"] for b in bases]
+        self.seen = [b + at["seen"] for b in bases]
+        self.stock = [b + at["stock"] for b in bases]
+        self.team_values = [
+            (b + at["tricks_won"], b + at["points_seen"], seat & 1)
+            for b, seat in zip(bases, self.seats, strict=True)
+        ]
+        self.ends = [(b + at["losing_points"], b + at["progress"] + 1) for b in bases]
+        """Per row: the offsets of the losing points and of the over flag."""
+        self.own = {
+            seat: (b + at["hand"], b + at["my_trick_down"], b + at["my_discards"])
+            for b, seat in zip(bases, self.seats, strict=True)
+        }
+        """Per tracked seat: the offsets of its hand, own face-down cards of the trick and
+        own discards of the deal (card c at + c)."""
+        self.shown = adapter.options["discards"] == "open"
+        self.deal = self.tricks = -1
+        self.down = [0, 0, 0, 0]
+        """Each seat's face-down cards in this trick."""
+        self.top_seat = self.leader_seat = -1
+        self.hands: list[int] = []
+        """Each tracked seat's hand as written."""
+        self.points = [0, 0]
+        """Card points seen taken face up this deal, per team."""
+        self.acting: frozenset[int] = frozenset()
+        self.returned = False
+        """Whether a seat held cards returned by a takeover when last written."""
+
+    def _start(self, game: Game[Any], memories: list[Trace]) -> None:
+        assert isinstance(game, Kozel)
+        self.rewrite_view(game)
+        self.deal, self.tricks = game.deal_no, len(game.tricks)
+        self.down = [0, 0, 0, 0]
+        for s, move in game.plays:
+            if not (move.face_up or self.shown):
+                self.down[s] += move.count
+        self.top_seat = game.top_seat if game.plays else -1
+        self.leader_seat = game.leader
+        self.hands = [game.hands[seat] for seat in self.seats]
+        self.points = list(self.kozel.finished(game).points)
+        self.acting = game.to_act()
+        self.returned = any(game.returned)
+
+    def _copy_state(self) -> None:
+        self.hands, self.down, self.points = list(self.hands), list(self.down), list(self.points)
+
+    def after(self, game: Game[Any], mover: int, move: Move) -> None:
+        assert isinstance(game, Kozel) and isinstance(move, KozelMove)
+        if move.kind == FOUR or game.deal_no != self.deal or self.returned or any(game.returned):
+            self._start(game, [])
+            return
+        mv = self.mv
+        if len(game.tricks) == self.tricks:
+            self._play(game, mover, move)
+        else:
+            self._trick(game)
+            if game.is_over():  # the last trick ended the series: its losing points
+                limit = self.kozel.series_limit
+                for (_, _, mine), (losing, over) in zip(self.team_values, self.ends, strict=True):
+                    mv[losing] = game.losing[mine] / limit
+                    mv[losing + 1] = game.losing[1 - mine] / limit
+                    mv[over] = 1.0
+        acting = game.to_act()
+        for s in acting ^ self.acting:
+            value = 1.0 if s in acting else 0.0
+            for offset in self.to_act[s]:
+                mv[offset] = value
+        self.acting = acting
+
+    def _play(self, game: Kozel, mover: int, move: KozelMove) -> None:
+        """A lead, beat or discard that leaves the trick open."""
+        mv, cards = self.mv, move.cards
+        public = move.face_up or self.shown
+        own = self.own.get(mover)
+        if own is not None:
+            self.hands[self.index[mover]] = game.hands[mover]
+            hand, mine, discards = own
+            for card in cards:
+                mv[hand + card] = 0.0
+            if not public:
+                for card in cards:
+                    mv[mine + card] = 1.0
+                    mv[discards + card] = 1.0
+        if public:
+            for offset in self.trick_up[mover]:
+                for card in cards:
+                    mv[offset + card] = 1.0
+        else:
+            self.down[mover] += move.count
+            value = self.down[mover] / 4
+            for offset in self.trick_down[mover]:
+                mv[offset] = value
+        if move.kind != DISCARD:
+            if self.top_seat >= 0:
+                for offset in self.top[self.top_seat]:
+                    mv[offset] = 0.0
+            self.top_seat = mover
+            for offset in self.top[mover]:
+                mv[offset] = 1.0
+            count = game.top_mask.bit_count() / 4
+            for offset in self.trick_count:
+                mv[offset] = count
+        if move.kind == LEAD and not game.takeover_open:
+            for offset in self.takeover_open:
+                mv[offset] = 0.0
+        size = game.hands[mover].bit_count() / MAX_HAND
+        for offset in self.hand_sizes[mover]:
+            mv[offset] = size
+
+    def _trick(self, game: Kozel) -> None:
+        """The trick just ended (and a new one begins): its cards leave the table."""
+        mv, shown = self.mv, self.shown
+        trick = game.tricks[-1]
+        self.tricks = len(game.tricks)
+        team = trick.winner & 1
+        for s, move in trick.plays:
+            if move.face_up or shown:
+                self.points[team] += move.points
+                for offset in self.trick_up[s]:
+                    for card in move.cards:
+                        mv[offset + card] = 0.0
+                for offset in self.seen:
+                    for card in move.cards:
+                        mv[offset + card] = 1.0
+            else:
+                own = self.own.get(s)
+                if own is not None:
+                    for card in move.cards:
+                        mv[own[1] + card] = 0.0
+                        mv[own[2] + card] = 1.0
+        for s, count in enumerate(self.down):
+            if count:
+                for offset in self.trick_down[s]:
+                    mv[offset] = 0.0
+        self.down = [0, 0, 0, 0]
+        for offset in self.top[self.top_seat]:
+            mv[offset] = 0.0
+        self.top_seat = -1
+        for offset in self.trick_count:
+            mv[offset] = 0.0
+        for offset in self.takeover_open:
+            mv[offset] = 1.0
+        for offset in self.leader[self.leader_seat]:
+            mv[offset] = 0.0
+        self.leader_seat = game.leader
+        for offset in self.leader[game.leader]:
+            mv[offset] = 1.0
+        for i, seat in enumerate(self.seats):  # the last card played, the cards drawn
+            hand, before = game.hands[seat], self.hands[i]
+            offset = self.own[seat][0] - 1  # card c is bit c: at offset + (bit length)
+            gone, drawn = before & ~hand, hand & ~before
+            while gone:
+                low = gone & -gone
+                mv[offset + low.bit_length()] = 0.0
+                gone ^= low
+            while drawn:
+                low = drawn & -drawn
+                mv[offset + low.bit_length()] = 1.0
+                drawn ^= low
+            self.hands[i] = hand
+        for s, hand in enumerate(game.hands):
+            size = hand.bit_count() / MAX_HAND
+            for offset in self.hand_sizes[s]:
+                mv[offset] = size
+        stock = len(game.stock) / 20
+        for offset in self.stock:
+            mv[offset] = stock
+        won, points = game.tricks_won, self.points
+        for tricks_at, points_at, mine in self.team_values:
+            mv[tricks_at] = won[mine] / 9
+            mv[tricks_at + 1] = won[1 - mine] / 9
+            mv[points_at] = points[mine] / ALL_POINTS
+            mv[points_at + 1] = points[1 - mine] / ALL_POINTS

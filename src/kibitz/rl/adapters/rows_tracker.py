@@ -1,0 +1,316 @@
+"""X bere!'s and 6 nimmt!'s observation vectors, updated from the move just made.
+
+A choice face down changes a few values (the chooser's hand size, its chosen flag, its own
+hand and choice). The last choice of a turn reveals the cards: they are written as revealed
+(and into the `played` memory, and out of `unseen`), then the engine's public events of the
+turn (`game.events`, which the views show: a card placed on a row, a row taken, an X card
+chosen) are replayed onto the vectors, each exactly once. A new round or the end of the
+game writes the view fields anew, as `start` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from kibitz.core import Game, Move
+from kibitz.games.nimmt.game import RowGame
+from kibitz.games.nimmt.moves import Play
+from kibitz.rl.adapters.base import Trace
+from kibitz.rl.adapters.rows import RowAdapter
+from kibitz.rl.adapters.tracker import Rows, Tracker
+
+
+class RowTracker(Tracker):
+    """The vectors of some seats of one X bere! or 6 nimmt! game (see the module). Offsets
+    are worked out once: for a field of one value per seat, `per_seat[s]` lists the offset
+    of seat s's value in every tracked row; for a card field, card c of seat s's block is at
+    `offset + c` for each offset of `cards[s]` (or of the field's list for a field without
+    seat blocks)."""
+
+    def __init__(self, adapter: RowAdapter, seats: Sequence[int], rows: Rows | None = None) -> None:
+        super().__init__(adapter, seats, rows)
+        rules = adapter.rules
+        d = self.deck = adapter.deck
+        p = self.players = adapter.players
+        self.hand_size = rules.hand_size
+        self.limits = list(rules.row_limits)
+        self.x_rows = adapter.x_rows
+        self.score_scale = adapter.score_scale
+        self.adapter_scores = adapter.public_scores
+        at = adapter.observation.start
+        rels = [[(s - seat) % p for s in range(p)] for seat in self.seats]
+        bases = self.bases
+        pairs = list(zip(bases, rels, strict=True))
+
+        def per_seat(name: str) -> list[list[int]]:
+            return [[b + at[name] + rel[s] for b, rel in pairs] for s in range(p)]
+
+        def cards(start: int) -> list[list[int]]:
+            return [[b + start - 1 + rel[s] * d for b, rel in pairs] for s in range(p)]
+
+        def field(name: str) -> list[int]:
+            return [b + at[name] - 1 for b in bases]
+
+        self.hand_sizes, self.chosen, self.to_act = map(
+            per_seat, ("hand_sizes", "chosen", "to_act")
+        )
+        self.x_row_last = per_seat("x_row_last") if self.x_rows else []
+        self.scores, self.round_totals = per_seat("scores"), per_seat("round_totals")
+        self.over_at = [b + at["over"] for b in bases]
+        self.revealed, self.known, self.piles = (
+            cards(at[name]) for name in ("revealed", "known", "piles")
+        )
+        self.x_row_cards = cards(at["x_rows"]) if self.x_rows else []
+        self.played = cards(self.view_size)
+        self.all_chosen = [offset for offsets in self.chosen for offset in offsets]
+        self.unseen, self.rows_at = field("unseen"), field("rows")
+        self.row_last = [b + at["row_last"] for b in bases]
+        self.row_fill = [b + at["row_fill"] for b in bases]
+        self.turn_at = [b + at["progress"] + 1 for b in bases]
+        self.own = {
+            seat: (b + at["hand"] - 1, b + at["choice"] - 1)
+            for seat, b in zip(self.seats, bases, strict=True)
+        }
+        """Per tracked seat: the offsets of its hand and choice fields (card c at + c)."""
+        choices = [b + at["choice"] - 1 for b in bases]
+        self.shown = [a + b for a, b in zip(self.revealed, self.played, strict=True)]
+        """Per seat: where its card revealed sets 1 (revealed, and the played memory)."""
+        self.seen = [known + self.unseen + choices for known in self.known]
+        """Per seat: where its card revealed sets 0 (known in its hand, unseen, a choice)."""
+        self.pending_at = [
+            (
+                b + at["pending"],
+                [b + at["pending_seat"] + k for k in rel],
+                b + at["pending_card"] - 1,
+                b + at["pending_cards"] - 1,
+            )
+            for b, rel in pairs
+        ]
+        self.queue: list[tuple[int, int]] = []
+        self.events: list[Any] = []
+        self.done = 0
+        """The events of `events` written so far."""
+        self.round = -1
+        self.x_row_now: list[list[int]] = []
+        """Each seat's X row as written."""
+        self.scoring = 0
+        """Counts the moves that may have changed the scores (nothing else changes them)."""
+        self.scores_at: tuple[int, list[float] | None] = (-1, None)
+        """(`scoring`, the public scores then)."""
+        # What `_flush_row` last wrote in each row:
+        n = len(self.seats)
+        self.pending: list[Any] = [None] * n
+        self.pending_ones: list[list[int]] = [[] for _ in range(n)]
+        """The offsets set to 1 for the pending decision written."""
+        self.acting: list[frozenset[int]] = [frozenset()] * n
+        self.turn = [-1] * n
+        self.scored = [0] * n
+
+    def _start(self, game: Game[Any], memories: list[Trace]) -> None:
+        assert isinstance(game, RowGame)
+        self.rewrite_view(game)
+        self.queue, self.events, self.done = game.queue, game.events, len(game.events)
+        self.round = game.round
+        n = len(self.seats)
+        self.pending = [game.pending] * n
+        self.pending_ones = [self._pending_ones(game, i) for i in range(n)]
+        self.acting, self.turn = [game.to_act()] * n, [game.turn] * n
+        self.scored = [self.scoring] * n
+        self.flushed = [self.changes] * n
+        self.x_row_now = [list(cards) for cards in game.x_rows]
+
+    def _copy_state(self) -> None:
+        self.x_row_now = [list(cards) for cards in self.x_row_now]
+        self.pending, self.pending_ones = list(self.pending), list(self.pending_ones)
+        self.acting, self.turn, self.scored = list(self.acting), list(self.turn), list(self.scored)
+        self.flushed = list(self.flushed)
+
+    def rebind(self, game: Game[Any]) -> None:
+        assert isinstance(game, RowGame)
+        self.queue, self.events = game.queue, game.events
+
+    def after(self, game: Game[Any], mover: int, move: Move) -> None:
+        assert isinstance(game, RowGame)
+        if game.round != self.round:  # a new round is dealt; memories start anew
+            self.rows[:, self.view_size :] = 0.0
+            self._start(game, [])
+            return
+        mv = self.mv
+        revealed = game.queue is not self.queue
+        if type(move) is Play:
+            card = move.number
+            own = self.own.get(mover)
+            if own is not None:
+                mv[own[0] + card] = 0.0
+                mv[own[1] + card] = 0.0 if revealed else 1.0
+            size = len(game.hands[mover]) / self.hand_size
+            for offset in self.hand_sizes[mover]:
+                mv[offset] = size
+            if not revealed:  # chosen face down: no score changes (the card still counts)
+                for offset in self.chosen[mover]:
+                    mv[offset] = 1.0
+                self.changes += 1  # the seats to act
+                return
+            self._reveal(game)
+        if self._replay_events(game) or revealed:
+            self.scoring += 1
+        self.changes += 1
+        if game.is_over():
+            self.flush(game)
+            self._over(game)
+
+    def _flush_row(self, game: Game[Any], i: int) -> None:
+        """The scores (when a move may have changed them), the pending decision, the seats
+        to act and the turn of row `i`, where they changed: they follow from the position."""
+        assert isinstance(game, RowGame)
+        mv = self.mv
+        if self.scored[i] != self.scoring:
+            self.scored[i] = self.scoring
+            if self.scores_at[0] != self.scoring:  # asked once for every row
+                self.scores_at = (self.scoring, self.adapter_scores(game))
+            scores = self.scores_at[1]
+            if scores is not None:
+                scale = self.score_scale
+                for s, score in enumerate(scores):
+                    mv[self.scores[s][i]] = score / scale
+        if game.pending is not self.pending[i]:
+            self.pending[i] = game.pending
+            for offset in self.pending_ones[i]:
+                mv[offset] = 0.0
+            ones = self.pending_ones[i] = self._pending_ones(game, i)
+            for offset in ones:
+                mv[offset] = 1.0
+        acting = game.to_act()
+        if acting != self.acting[i]:
+            for s in acting ^ self.acting[i]:
+                mv[self.to_act[s][i]] = 1.0 if s in acting else 0.0
+            self.acting[i] = acting
+        if game.turn != self.turn[i]:
+            self.turn[i] = game.turn
+            mv[self.turn_at[i]] = (game.turn + 1) / self.hand_size
+
+    def _reveal(self, game: RowGame) -> None:
+        """The turn's choices are revealed: clear every choice and chosen flag; each card is
+        revealed, seen (not `unseen`), played (memory), no longer only known in its hand."""
+        mv = self.mv
+        queue = self.queue = game.queue
+        self.events, self.done = game.events, 0
+        for offset in self.all_chosen:
+            mv[offset] = 0.0
+        shown, seen = self.shown, self.seen
+        for card, s in queue:
+            for offset in shown[s]:
+                mv[offset + card] = 1.0
+            for offset in seen[s]:
+                mv[offset + card] = 0.0
+
+    def _replay_events(self, game: RowGame) -> bool:
+        """Write the turn's events not written yet (cards placed, rows taken, X cards);
+        True when one may have changed the scores (a take in 6 nimmt!, an X card). A
+        placement may be a dict like the others or a (seat, card, row) tuple (the engine
+        may keep its most frequent event small; the views write dicts)."""
+        events = game.events
+        if events is not self.events:
+            self.events, self.done = events, 0
+        if self.done == len(events):
+            return False
+        mv, d, rows_at, revealed = self.mv, self.deck, self.rows_at, self.revealed
+        scored = False
+        touched = set()
+        event: Any
+        for event in events[self.done :]:
+            if type(event) is tuple:  # a placement kept small: (seat, card, row)
+                kind, (seat, card, row) = "place", event
+            else:  # a dict, as the views write every event
+                kind, seat, card = event["type"], event["seat"], event["card"]
+                if kind == "x":
+                    self._x_card(game, seat, card, event["packed"], event["back"])
+                    scored = True
+                    continue
+                row = event["row"]
+            r = row - 1
+            touched.add(r)
+            first = r * d
+            if kind == "take":
+                taken = event["cards"]
+                for offset in rows_at:
+                    for c in taken:
+                        mv[offset + first + c] = 0.0
+                if not self.x_rows:  # 6 nimmt!: the taken cards go to the pile
+                    scored = True
+                    for offset in self.piles[seat]:
+                        for c in taken:
+                            mv[offset + c] = 1.0
+            for offset in rows_at:
+                mv[offset + first + card] = 1.0
+            for offset in revealed[seat]:
+                mv[offset + card] = 0.0
+        self.done = len(events)
+        for r in touched:
+            cards = game.rows[r]
+            top, count = cards[-1] / d, len(cards) / self.limits[r]
+            for offset in self.row_last:
+                mv[offset + r] = top
+            for offset in self.row_fill:
+                mv[offset + r] = count
+        return scored
+
+    def _x_card(self, game: RowGame, seat: int, card: int, packed: bool, back: list[int]) -> None:
+        """`seat` laid X card `card` on its X row (a lower card packs the row onto the pile
+        first); the other taken cards went back to its hand, known to all."""
+        mv = self.mv
+        x_row = self.x_row_now[seat]
+        if packed:
+            for offset in self.x_row_cards[seat]:
+                for c in x_row:
+                    mv[offset + c] = 0.0
+            for offset in self.piles[seat]:
+                for c in x_row:
+                    mv[offset + c] = 1.0
+            x_row.clear()
+        x_row.append(card)
+        for offset in self.x_row_cards[seat]:
+            mv[offset + card] = 1.0
+        for offset in self.known[seat]:
+            for c in back:
+                mv[offset + c] = 1.0
+        last = card / self.deck
+        for offset in self.x_row_last[seat]:
+            mv[offset] = last
+        size = len(game.hands[seat]) / self.hand_size
+        for offset in self.hand_sizes[seat]:
+            mv[offset] = size
+        own = self.own.get(seat)
+        if own is not None:
+            for c in back:
+                mv[own[0] + c] = 1.0
+
+    def _over(self, game: RowGame) -> None:
+        """The game ended with this move: the over flag, the final round's totals and
+        scores (public now whatever the scoring)."""
+        mv, scale = self.mv, self.score_scale
+        for offset in self.over_at:
+            mv[offset] = 1.0
+        totals = game.stage_scores()
+        for s, total in enumerate(totals):
+            for offset in self.round_totals[s]:
+                mv[offset] = total / scale
+        scores = self.adapter_scores(game)
+        assert scores is not None  # public once the game is over
+        for s, score in enumerate(scores):
+            for offset in self.scores[s]:
+                mv[offset] = score / scale
+
+    def _pending_ones(self, game: RowGame, i: int) -> list[int]:
+        """The offsets of the 1s of the pending decision in row `i` (none without one)."""
+        if game.pending is None:
+            return []
+        decision, seat, cards = game.pending
+        queue, placed = game.queue, game.placed
+        take = decision == "take"
+        card = queue[placed][0] if take else queue[placed - 1][0]
+        kind, seats, card_at, cards_at = self.pending_at[i]
+        return [kind + (0 if take else 1), seats[seat], card_at + card] + [
+            cards_at + c for c in cards
+        ]

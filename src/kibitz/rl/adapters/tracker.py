@@ -1,0 +1,141 @@
+"""Observation vectors kept up to date move by move, for the environments' speed.
+
+A `Tracker` holds the full observation vectors (view fields, then memory) of some seats of
+one game in rows of a float32 array, and follows the game's moves. `start` writes them from
+the game as it is (`Adapter.gather` and a fresh memory); this base class then writes them
+anew after every move (what the generic adapter does). Each game's adapter gives a subclass
+whose `after` touches only what the move just made changed, reading the public
+consequences of the move (the cards revealed, the row taken, the trick finished) and the
+observer's own cards, never a view: its cost per move stays a handful of writes however
+fast or slow the engine is. tests/rl/test_fast_path.py checks every vector of every
+interface against the straightforward encoding of a fresh view.
+
+The rows may be the tracker's own (`rows=None`) or rows of a caller's array (the vector
+environment's batch); writes go through a memoryview of them, which sets one float several
+times faster than numpy item assignment.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from kibitz.core import Game, Move
+from kibitz.rl.adapters.base import Gather, Trace
+
+if TYPE_CHECKING:
+    from kibitz.rl.adapters.base import Adapter
+
+Rows = np.ndarray[Any, np.dtype[np.float32]]
+
+
+class Tracker:
+    """The observation vectors of `seats` (one row of `rows` each, in that order) of one
+    game, equal to `Adapter.observe` of the game and the seat's memory. Call `start` with
+    the game, `after` after each move of anyone, and `flush` before reading `rows`."""
+
+    def __init__(self, adapter: Adapter, seats: Sequence[int], rows: Rows | None = None) -> None:
+        self.adapter = adapter
+        self.seats = tuple(seats)
+        self.view_size = adapter.observation.size
+        size = self.size = self.view_size + adapter.new_trace(0, text=False).layout.size
+        if rows is None:
+            rows = np.zeros((len(self.seats), size), dtype=np.float32)
+        if rows.shape != (len(self.seats), size) or not rows.flags.c_contiguous:
+            raise ValueError(f"rows must be a C-contiguous array of shape ({len(seats)}, {size})")
+        self.rows = rows
+        self.flat = rows.reshape(-1)
+        self.mv: memoryview[float] = memoryview(self.flat)  # type: ignore[arg-type]
+        self.bases = tuple(i * size for i in range(len(self.seats)))
+        """Each tracked seat's row, as the offset of its first value in `flat`."""
+        self.index = {seat: i for i, seat in enumerate(self.seats)}
+        """Each tracked seat's row number."""
+        self.changes = 0
+        """Moves that left values for `flush` (a subclass counts them)."""
+        self.flushed = [0] * len(self.seats)
+        """Per row: `changes` when it was last flushed."""
+        self.memories: list[Trace] = []
+        """The seats' memories, which this base class follows (subclasses write theirs)."""
+
+    def start(self, game: Game[Any], memories: Mapping[int, Trace] | None = None) -> None:
+        """Write every tracked seat's vector from `game` as it is now; each memory is a copy
+        of `memories[seat]` when given (a resampled state keeps its player's), else a fresh
+        one started on `game`."""
+        traces = []
+        for seat in self.seats:
+            if memories is not None and seat in memories:
+                trace = memories[seat].copy()
+            else:
+                trace = self.adapter.new_trace(seat, text=False)
+                trace.start(game)
+            traces.append(trace)
+        self.rows.fill(0.0)
+        into = Gather()
+        for base, trace in zip(self.bases, traces, strict=True):
+            trace.gather(base + self.view_size, into.ones)
+        into.write(self.flat)
+        self._start(game, traces)
+
+    def _start(self, game: Game[Any], memories: list[Trace]) -> None:
+        """Write the view fields from `game` as it is and take the tracked seats' memories
+        (written already); a subclass also resets what it keeps of the game here."""
+        self.memories = memories
+        self.rewrite_view(game)
+
+    def rewrite_view(self, game: Game[Any]) -> None:
+        """Write every tracked seat's view fields anew from `game` (memory untouched)."""
+        adapter, view_size, rows = self.adapter, self.view_size, self.rows
+        rows[:, :view_size] = 0.0
+        for start, width in adapter.ones_blocks:
+            rows[:, start : start + width] = 1.0
+        into = Gather()
+        for base, seat in zip(self.bases, self.seats, strict=True):
+            adapter.gather(game, seat, base, into)
+        into.write(self.flat)
+
+    def copy(self) -> Tracker:
+        """A copy with rows of its own, for a copy of the game (an OpenSpiel clone): call
+        `rebind` with that game before the copy's first `after` or `flush`."""
+        new = copy.copy(self)  # the offsets are shared: they never change
+        new.rows = self.rows.copy()
+        new.flat = new.rows.reshape(-1)
+        new.mv = memoryview(new.flat)  # type: ignore[arg-type]
+        new.memories = [trace.copy() for trace in self.memories]
+        new._copy_state()
+        return new
+
+    def _copy_state(self) -> None:
+        """Replace, in a fresh copy, what this tracker changes in place by copies of it."""
+
+    def rebind(self, game: Game[Any]) -> None:
+        """Follow `game` from now on: a copy of the game followed so far, at the same
+        position (a subclass that notes the game's own objects notes the copy's)."""
+
+    def flush(self, game: Game[Any], seat: int | None = None) -> None:
+        """Finish the vectors (or the vector of tracked seat `seat`) before they are read:
+        a subclass may leave for now what follows from the position alone (scores, seats
+        to act), count the move in `changes`, and write it in `_flush_row`, once per row
+        however many moves came between, and only for the rows read."""
+        changes, flushed = self.changes, self.flushed
+        for i in range(len(flushed)) if seat is None else (self.index[seat],):
+            if flushed[i] != changes:
+                flushed[i] = changes
+                self._flush_row(game, i)
+
+    def _flush_row(self, game: Game[Any], i: int) -> None:
+        """Write what the moves since row `i`'s last flush left for it."""
+
+    def after(self, game: Game[Any], mover: int, move: Move) -> None:
+        """`mover` made `move` and `game` is the game after it: bring every vector up to
+        date (here: the memories follow the move, and everything is written anew)."""
+        into = Gather()
+        view_size = self.view_size
+        for base, trace in zip(self.bases, self.memories, strict=True):
+            trace.after(game, mover, move)
+            self.rows[base // self.size, view_size:] = 0.0
+            trace.gather(base + view_size, into.ones)
+        into.write(self.flat)
+        self.rewrite_view(game)
