@@ -128,7 +128,7 @@ def play_loop(
 
 def run(args: argparse.Namespace, extra: list[str]) -> int:
     options = parse_option_args(extra)
-    game = make(args.game, players=args.players, seed=args.seed, **options)
+    game = make(args.game, players=args.players, seed=args.seed, options=options)
     if not 0 <= args.seat < game.players:
         raise KibitzError(f"--seat must be 0 to {game.players - 1}")
     bots = _bots(game, args.seat, args.bots)
