@@ -22,7 +22,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import kibitz
 from kibitz.bots import available
-from kibitz.server import logs, pages, player_routes, protocol
+from kibitz.server import apidocs, logs, pages, player_routes, protocol
 from kibitz.server.bots import BotRunner
 from kibitz.server.config import Limits, Settings
 from kibitz.server.db import migrate, open_database
@@ -197,6 +197,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         "docs/protocol.md documents its messages. Errors answer "
         '`{"error": {"code": ..., "message": ...}}`.',
         lifespan=lifespan,
+        docs_url=None,  # apidocs serves it without a CDN
+        redoc_url=None,
     )
     app.add_middleware(HttpGuard, limit=max(limits.max_message_bytes, 16384))
     requests = RateLimiter(limits.requests_per_minute)
@@ -445,6 +447,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     pages.install(app)
+    apidocs.install(app)
     player_routes.install(app, responses)
     return app
 
