@@ -93,8 +93,10 @@ def install(app: FastAPI) -> None:
         """An uploaded record (the records format), as views move by move."""
         try:
             record = Record.from_json((await request.body()).decode("utf-8"))
-        except (KibitzError, UnicodeDecodeError) as error:
+        except KibitzError as error:
             raise ServiceError("bad_record", str(error)[:300]) from None
+        except UnicodeDecodeError:
+            raise ServiceError("bad_record", "the record is not UTF-8 text") from None
         return await asyncio.to_thread(replay_steps, record, seat)
 
     app.mount("/assets", StaticFiles(directory=ASSETS), name="assets")
