@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import socket
+import threading
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
 from typing import Any
 
+import uvicorn
+from fastapi import FastAPI
+
+from kibitz.server import create_app, listener
 from kibitz.server.bots import BotRunner
-from kibitz.server.config import Limits
+from kibitz.server.config import Limits, Settings
 from kibitz.server.db import migrate, open_database
 from kibitz.server.service import MatchService
 from kibitz.server.store import Store
@@ -62,3 +70,45 @@ async def wait_for(predicate: Any, timeout: float = 10.0) -> None:
         if loop.time() > end:
             raise AssertionError("timed out waiting")
         await asyncio.sleep(0.01)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@contextmanager
+def live_server(settings: Settings, app: FastAPI | None = None) -> Iterator[LiveServer]:
+    """`settings`' app (or `app`) served as `kibitz serve` serves it (`listener.config`: its
+    timeouts, caps and proxy rules) on a free loopback port, in a thread; stopped
+    afterwards."""
+    app = app or create_app(settings)
+    port = free_port()
+    server = uvicorn.Server(listener.config(app, settings, "127.0.0.1", port))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield LiveServer(app, port)
+    finally:
+        server.should_exit = True
+        thread.join(15)
+
+
+@dataclass
+class LiveServer:
+    app: FastAPI
+    port: int
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
