@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+import httpx
 import uvicorn
 from fastapi import FastAPI
 
@@ -112,3 +118,55 @@ class LiveServer:
     @property
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/ws"
+
+
+KIBITZ = Path(sys.executable).parent / "kibitz"
+
+
+class ServeProcess:
+    """`kibitz serve` as a process of its own on `database` (bots in threads unless
+    `options` say otherwise); its output goes to `log`."""
+
+    def __init__(self, database: Path, port: int, log: Path, *options: str) -> None:
+        self.database, self.port, self.log = database, port, log
+        self.options = options or ("--bot-workers", "0")
+        self.url = f"http://127.0.0.1:{port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [
+                    str(KIBITZ),
+                    "serve",
+                    "--port",
+                    str(self.port),
+                    "--database-url",
+                    str(self.database),
+                    *self.options,
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, self.log.read_text()
+            try:
+                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise AssertionError("the server did not start:\n" + self.log.read_text())
+
+    def kill(self) -> None:
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
