@@ -26,6 +26,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from kibitz.server import Limits, Settings, protocol
 from kibitz.server.errors import ServiceError
+from kibitz.server.listener import frame_limit
 
 from .support import LiveServer, live_server
 
@@ -137,11 +138,14 @@ def encode(message: dict[str, Any]) -> str:
     return text
 
 
+def size(message: str | bytes) -> int:
+    return len(message.encode("utf-8", "surrogatepass") if isinstance(message, str) else message)
+
+
 def refused_by_schema(message: str | bytes) -> bool:
     """Whether the protocol refuses the message before the service sees it (it must then
     get an `error`; a valid one may get another answer)."""
-    size = len(message.encode("utf-8", "surrogatepass") if isinstance(message, str) else message)
-    if size > 4096:
+    if size(message) > 4096:
         return True
     try:
         protocol.parse(message)
@@ -219,13 +223,16 @@ def test_fuzzed_messages_are_answered_and_change_no_stored_move(tmp_path: Path) 
             slot = fuzzer.rng.randrange(CONNECTIONS)
             ws, message = pool[slot], fuzzer.message()
             counts["inputs"] += 1
+            if size(message) > frame_limit(limits):
+                counts["over 16 KiB, closed 1009"] += 1
+                pool[slot] = closed_for_size(ws, message, live)
+                continue
             try:
                 ws.send(message)
                 ws.send(json.dumps({"type": "ping", "id": f"sentinel {number}"}))
                 answers = answers_until_sentinel(ws, f"sentinel {number}")
             except ConnectionClosed as closed:
                 counts["dropped"] += 1
-                pool[slot] = connect(live.ws_url)
                 raise AssertionError(f"message {message!r} closed the connection") from closed
             kinds = Counter(a["type"] for a in answers)
             codes = Counter(a.get("code") for a in answers if a["type"] == "error")
@@ -244,9 +251,23 @@ def test_fuzzed_messages_are_answered_and_change_no_stored_move(tmp_path: Path) 
     changed = [key for key, move in before.items() if after.get(key) != move]
     counts["stored moves"] = len(before)
     counts["moves changed"] = len(changed)
+    counts["moves added (legal acts)"] = len(after) - len(before)
     print("ws fuzz:", dict(counts))
     assert not changed
     assert counts["invalid"] > MESSAGES // 3 and counts["dropped"] == 0
+
+
+def closed_for_size(ws: ClientConnection, message: str | bytes, live: LiveServer) -> Any:
+    """A message larger than the server reads ends its connection with 1009 (message too
+    big); the fuzzer goes on with a new connection."""
+    ws.send(message)
+    try:
+        ws.recv(timeout=10)
+    except ConnectionClosed as closed:
+        assert closed.rcvd is not None and closed.rcvd.code == 1009
+    else:
+        raise AssertionError("a message over the frame limit was answered")
+    return connect(live.ws_url)
 
 
 def invalid_text_frames(live: LiveServer) -> int:

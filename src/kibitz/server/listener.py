@@ -199,6 +199,13 @@ def protocols(
     return GuardedHttp, GuardedWebSocket
 
 
+def frame_limit(limits: Limits) -> int:
+    """The largest WebSocket message the server reads: one over `max_message_bytes` but
+    within this gets `too_large`; a larger one ends the connection (code 1009, as RFC 6455
+    says), so that no client makes the server hold more than this for it."""
+    return max(limits.max_message_bytes * 4, 16384)
+
+
 def config(app: Any, settings: Settings, host: str, port: int) -> uvicorn.Config:
     """The uvicorn configuration `kibitz serve` runs `app` with."""
     limits = settings.limits
@@ -215,7 +222,7 @@ def config(app: Any, settings: Settings, host: str, port: int) -> uvicorn.Config
         forwarded_allow_ips=list(settings.forwarded_allow_ips) or None,
         timeout_keep_alive=limits.keep_alive,  # type: ignore[arg-type]
         timeout_graceful_shutdown=5,
-        ws_max_size=max(limits.max_message_bytes * 4, 16384),
+        ws_max_size=frame_limit(limits),
         ws_per_message_deflate=False,  # views are small; compressing them cost latency
         lifespan="on",
     )
