@@ -23,8 +23,8 @@ from .support import ServeProcess, free_port
 
 schemathesis = pytest.importorskip("schemathesis")
 
-EXAMPLES = 20
-"""Examples of each operation in each mode (valid, invalid): about 550 requests."""
+EXAMPLES = 15
+"""Examples of each operation in each mode (valid, invalid): about 400 requests."""
 
 
 def documented_error(ctx: Any, response: Any, case: Any) -> None:

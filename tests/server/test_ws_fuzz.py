@@ -66,6 +66,15 @@ class Fuzzer:
         self.rng = rng
         self.tables = [*tables, "nope", "x" * 32, "bad id!"]
         self.tokens = [*tokens, "wrong", "x" * 64]
+        self.moves = ["play 1", "play 57", "take 0", "pass", "x"]
+        self.versions = [0, 1, 2]
+
+    def saw(self, answer: dict[str, Any]) -> None:
+        """Learn the legal moves and versions of the states the server sends, so that some
+        `act`s are legal ones and games go on."""
+        if answer["type"] == "state" and answer["view"].get("legal"):
+            self.moves = [*self.moves[-12:], *answer["view"]["legal"][:4]]
+            self.versions = [*self.versions[-4:], answer["version"]]
 
     def valid(self, kind: str) -> dict[str, Any]:
         rng = self.rng
@@ -79,8 +88,9 @@ class Fuzzer:
             if rng.random() < 0.5:
                 message["seat"] = rng.randrange(4)
         if kind == "act":
-            message["move"] = rng.choice(["play 1", "play 57", "take 0", "pass", "x"])
-            message["version"] = rng.randrange(6)
+            newest = rng.random() < 0.5  # the newest state's move and version: often legal
+            message["move"] = self.moves[-1] if newest else rng.choice(self.moves)
+            message["version"] = self.versions[-1] if newest else rng.choice(self.versions)
         if kind == "chat":
             message["text"] = rng.choice(["hi", "gg", "a" * 300])
         return message
@@ -234,6 +244,8 @@ def test_fuzzed_messages_are_answered_and_change_no_stored_move(tmp_path: Path) 
             except ConnectionClosed as closed:
                 counts["dropped"] += 1
                 raise AssertionError(f"message {message!r} closed the connection") from closed
+            for answer in answers:
+                fuzzer.saw(answer)
             kinds = Counter(a["type"] for a in answers)
             codes = Counter(a.get("code") for a in answers if a["type"] == "error")
             assert answers, f"no answer to {message!r}"
