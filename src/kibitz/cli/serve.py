@@ -27,6 +27,11 @@ def add_parser(sub: Any) -> None:
     parser.add_argument(
         "--max-connections-per-ip", type=int, help="open WebSockets per client address"
     )
+    parser.add_argument(
+        "--http-connections-per-ip",
+        type=int,
+        help="open HTTP connections per client address, besides WebSockets",
+    )
     parser.add_argument("--connects-per-minute", type=int, help="new WebSockets per address")
     parser.add_argument("--tables-per-minute", type=int, help="new tables per address")
     parser.add_argument("--requests-per-minute", type=int, help="REST requests per address")
@@ -67,6 +72,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
         name: value
         for name in (
             "max_connections_per_ip",
+            "http_connections_per_ip",
             "connects_per_minute",
             "tables_per_minute",
             "requests_per_minute",
