@@ -57,6 +57,29 @@ class Connection:
         self.closing: str | None = None
         """Why the connection is being closed (`too_slow`, `idle`); nothing more is done
         for it meanwhile."""
+        self.heard = 0.0
+        """When the client last sent a message (the event loop's clock)."""
+        self._idle: asyncio.TimerHandle | None = None
+
+    def watch_idle(self, seconds: float) -> None:
+        """Close the connection (`idle`) once the client has sent nothing for `seconds`. One
+        timer, set again only when it fires: nothing per message but noting the time."""
+        loop = asyncio.get_running_loop()
+        self.heard = loop.time()
+
+        def check() -> None:
+            quiet = loop.time() - self.heard
+            if quiet < seconds:
+                self._idle = loop.call_later(seconds - quiet, check)
+            elif not self.closing:
+                logs.event("ws.idle", client=self.ip)
+                self.close("idle")
+
+        self._idle = loop.call_later(seconds, check)
+
+    def stop_watching(self) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
 
     def send(self, text: str) -> None:
         if self.closing:
@@ -388,19 +411,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub: Hub = ws.app.state.hub
         conn = Connection(ws, ip, limits)
         writer = asyncio.create_task(conn.writer())
+        conn.watch_idle(limits.ws_idle_timeout)
         logs.event("ws.open", client=ip)
         try:
             while True:
-                try:
-                    message = await asyncio.wait_for(ws.receive(), limits.ws_idle_timeout)
-                except TimeoutError:
-                    if conn.closing:
-                        break
-                    logs.event("ws.idle", client=ip)
-                    conn.close("idle")
-                    continue
+                message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                conn.heard = asyncio.get_running_loop().time()
                 if conn.closing:
                     continue
                 raw = message.get("text")
@@ -424,6 +442,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             pass
         finally:
             table_id, seated = conn.table, conn.seat is not None
+            conn.stop_watching()
             hub.detach(conn)
             per_ip[ip] -= 1
             if not per_ip[ip]:
