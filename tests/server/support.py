@@ -19,6 +19,7 @@ from typing import Any
 import httpx
 import uvicorn
 from fastapi import FastAPI
+from fastapi.testclient import TestClient
 
 from kibitz.server import create_app, listener
 from kibitz.server.bots import BotRunner
@@ -57,6 +58,22 @@ def slow_bots(service: MatchService, seconds: float, seat: int | None = None) ->
         return await choose(bot, view, *rest)
 
     service.bots.choose = slow  # type: ignore[method-assign]
+
+
+@contextmanager
+def app_client(tmp_path: Path, limits: Limits) -> Iterator[TestClient]:
+    """The app on a new SQLite file with `limits` and bots in threads, through Starlette's
+    test client (a bug answers 500 as it would to a real client, rather than raising)."""
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", limits=limits, bot_workers=0
+    )
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        yield client
+
+
+async def a_bug(*_args: object) -> Any:
+    """Stands in for a service method to show how the server answers a bug."""
+    raise RuntimeError("a bug")
 
 
 def run(coro: Any) -> Any:

@@ -11,21 +11,18 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from kibitz.server import Limits, Settings, create_app
+from kibitz.server import Limits
 from kibitz.server.http_guard import CONTENT_SECURITY_POLICY
+
+from .support import a_bug, app_client
 
 STATIC = Path(__file__).parents[2] / "src" / "kibitz" / "server" / "static"
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    settings = Settings(
-        database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}",
-        limits=Limits(tables_per_minute=1000, requests_per_minute=100000),
-        bot_workers=0,
-    )
-    with TestClient(create_app(settings), raise_server_exceptions=False) as test_client:
-        yield test_client
+    with app_client(tmp_path, Limits(tables_per_minute=1000, requests_per_minute=100000)) as made:
+        yield made
 
 
 def error_of(response: object) -> dict[str, str]:
@@ -85,11 +82,7 @@ def test_a_bug_answers_internal_in_the_documented_shape(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     service = client.app.state.service  # type: ignore[attr-defined]
-
-    async def broken(*_args: object) -> object:
-        raise RuntimeError("a bug")
-
-    monkeypatch.setattr(service, "list_tables", broken)
+    monkeypatch.setattr(service, "list_tables", a_bug)
     answer = client.get("/api/tables")
     assert answer.status_code == 500 and error_of(answer)["code"] == "internal"
     assert "a bug" not in answer.text

@@ -11,19 +11,16 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from kibitz.server import Limits, Settings, create_app
+from kibitz.server import Limits
 from kibitz.server.protocol import MAX_ID, request_id
+
+from .support import a_bug, app_client
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    settings = Settings(
-        database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}",
-        limits=Limits(message_burst=1000, messages_per_second=1000.0),
-        bot_workers=0,
-    )
-    with TestClient(create_app(settings)) as test_client:
-        yield test_client
+    with app_client(tmp_path, Limits(message_burst=1000, messages_per_second=1000.0)) as made:
+        yield made
 
 
 def answer(ws: Any, message: str | bytes) -> dict[str, Any]:
@@ -118,11 +115,7 @@ def test_a_bug_answers_internal_and_keeps_the_connection(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     service = client.app.state.service  # type: ignore[attr-defined]
-
-    async def broken(*_args: object) -> object:
-        raise RuntimeError("a bug")
-
-    monkeypatch.setattr(service, "table", broken)
+    monkeypatch.setattr(service, "table", a_bug)
     with client.websocket_connect("/ws") as ws:
         error = answer(ws, json.dumps({"type": "watch", "table": "abc", "id": 3}))
         assert error == {

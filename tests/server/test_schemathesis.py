@@ -8,6 +8,7 @@ and nicknames are checked by the games and the service, not by the schema.)"""
 from __future__ import annotations
 
 import contextlib
+import os
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -23,8 +24,9 @@ from .support import ServeProcess, free_port
 
 schemathesis = pytest.importorskip("schemathesis")
 
-EXAMPLES = 15
-"""Examples of each operation in each mode (valid, invalid): about 400 requests."""
+EXAMPLES = int(os.environ.get("KIBITZ_SCHEMATHESIS_EXAMPLES", "15"))
+"""Examples of each operation in each mode (valid, invalid): about 400 requests (more for a
+longer run; docs/protocol.md reports one)."""
 
 
 def documented_error(ctx: Any, response: Any, case: Any) -> None:

@@ -273,12 +273,7 @@ def closed_for_size(ws: ClientConnection, message: str | bytes, live: LiveServer
     """A message larger than the server reads ends its connection with 1009 (message too
     big); the fuzzer goes on with a new connection."""
     ws.send(message)
-    try:
-        ws.recv(timeout=10)
-    except ConnectionClosed as closed:
-        assert closed.rcvd is not None and closed.rcvd.code == 1009
-    else:
-        raise AssertionError("a message over the frame limit was answered")
+    expect_close(ws, 1009)
     return connect(live.ws_url)
 
 
@@ -288,10 +283,15 @@ def invalid_text_frames(live: LiveServer) -> int:
     for data in (b'{"type": "ping", "id": "\xff"}', b"\xc3\x28", b"\xed\xa0\x80"):
         with connect(live.ws_url) as ws:
             ws.send(data, text=True)
-            try:
-                ws.recv(timeout=10)
-            except ConnectionClosed as closed:
-                assert closed.rcvd is not None and closed.rcvd.code == 1007
-            else:
-                raise AssertionError("an invalid text frame was answered")
+            expect_close(ws, 1007)
     return 3
+
+
+def expect_close(ws: ClientConnection, code: int) -> None:
+    """The server closes `ws` with `code` instead of answering."""
+    try:
+        ws.recv(timeout=10)
+    except ConnectionClosed as closed:
+        assert closed.rcvd is not None and closed.rcvd.code == code
+    else:
+        raise AssertionError(f"answered where the server should close with {code}")
