@@ -11,6 +11,7 @@ import dataclasses
 import json
 import os
 import socket
+import subprocess
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -22,8 +23,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from kibitz.server import Limits, Settings, create_app
+from kibitz.server.listener import Proxies
 
-from .support import LiveServer, live_server
+from .support import KIBITZ, LiveServer, live_server
 
 
 def settings_for(tmp_path: Path, **limits: float) -> Settings:
@@ -213,3 +215,18 @@ def test_forwarded_addresses_are_believed_only_from_trusted_proxies(tmp_path: Pa
     with live_server(trusted) as live:
         assert forged_websockets(live, 3) == ["pong", "pong", "pong"]
         assert forged_tables(live, 2) == [201, 201]
+
+
+def test_a_bad_proxy_address_is_refused_with_a_clear_error() -> None:
+    done = subprocess.run(
+        [KIBITZ, "serve", "--forwarded-allow-ips", "10.0.0.1, not-an-address"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "--forwarded-allow-ips" in done.stderr
+    assert "not-an-address" in done.stderr and "Traceback" not in done.stderr
+    assert Proxies(("10.0.0.0/8", "::1")).trusted("10.1.2.3")
+    assert not Proxies(("10.0.0.0/8", "::1")).trusted("11.0.0.1")
+    assert Proxies(("*",)).trusted("203.0.113.9") and not Proxies(()).trusted("127.0.0.1")
