@@ -1,5 +1,6 @@
 """Bot worker processes never outlive `kibitz serve`: not after SIGKILL (the workers watch
-their parent), and within 2 s of a normal stop (SIGTERM) while a bot is thinking."""
+their parent and leave as soon as they get the CPU: 0.07 s on a quiet machine, 3 s seen at
+load 10), and within 2 s of a normal stop (SIGTERM) while a bot is thinking (0.27 s)."""
 
 from __future__ import annotations
 
@@ -64,12 +65,13 @@ def test_no_worker_outlives_the_server(tmp_path: Path, stop: str) -> None:
         stopped = time.monotonic()
         os.kill(server.process.pid, getattr(signal, stop))
         server.process.wait(10)
-        while any(alive(w) for w in workers) and time.monotonic() - stopped < 10:
+        while any(alive(w) for w in workers) and time.monotonic() - stopped < 15:
             time.sleep(0.05)
+        gone = time.monotonic() - stopped
         left = [w for w in workers if alive(w)]
         for pid, _ in left:
             os.kill(pid, signal.SIGKILL)  # leave no orphan behind even when failing
-        assert not left, f"{len(left)} of the server's processes outlived it"
-        assert time.monotonic() - stopped < 2
+        assert not left, f"{len(left)} of the server's processes outlived it by 15 s"
+        assert stop == "SIGKILL" or gone < 2, f"a normal stop took {gone:.1f} s"
     finally:
         server.stop()
