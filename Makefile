@@ -2,27 +2,35 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# `make run` installs only what serving needs (the `server` extra); the checks need `dev`.
+SERVER := $(VENV)/.installed-server
+DEV := $(VENV)/.installed-dev
 
 .PHONY: run test lint typecheck pytest clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
-	touch $(STAMP)
 
-run: $(STAMP)
+$(SERVER): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[server]'
+	touch $(SERVER)
+
+$(DEV): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(DEV) $(SERVER)
+
+run: $(SERVER)
 	$(BIN)/kibitz serve
 
-lint: $(STAMP)
+lint: $(DEV)
 	$(BIN)/ruff check src tests bench examples
 	$(BIN)/ruff format --check src tests bench examples
 
-typecheck: $(STAMP)
+typecheck: $(DEV)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+pytest: $(DEV)
 	$(BIN)/pytest
 
 test: lint typecheck pytest

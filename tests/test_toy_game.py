@@ -72,11 +72,11 @@ def test_kibitz_games_bots_rules_and_schema_list_it(
     assert main(["games"]) == 0
     out = capsys.readouterr().out
     assert "highcard High card (2-2 players, sequential)" in out
-    assert "--deck (default 5): Cards numbered 1 to deck" in out
+    assert "--deck {5,7} (default 5): Cards numbered 1 to deck" in out
     assert main(["bots", NAME]) == 0
     out = capsys.readouterr().out
     assert "highcard/easy" in out and "plays its highest card" in out
-    assert available(NAME) == ["easy", "random"]
+    assert available(NAME) == ["random", "easy"]  # weakest first
     assert main(["schema", NAME]) == 0
     assert json.loads(capsys.readouterr().out)["$id"] == "kibitz/highcard/view"
     assert main(["rules", NAME]) == 2
@@ -159,7 +159,7 @@ def test_the_lobby_api_offers_it_and_a_table_of_it_plays(toy: GameSpec, tmp_path
         games = client.get("/api/games").json()
         assert [g["name"] for g in games][-1] == NAME  # order 100: after the four games
         listed = games[-1]
-        assert listed["title"] == "High card" and listed["bots"] == ["easy", "random"]
+        assert listed["title"] == "High card" and listed["bots"] == ["random", "easy"]
         assert listed["dynamics"] == "sequential" and listed["teams"] == "none"
         assert listed["board"] is None and listed["cards"] is None and listed["strings"] is None
         assert listed["options"] == [

@@ -45,6 +45,13 @@ def test_every_game_has_the_levels(name: str, players: int, options: dict[str, A
 
 
 @pytest.mark.parametrize(("name", "players", "options"), cases())
+def test_levels_are_listed_weakest_first(name: str, players: int, options: dict[str, Any]) -> None:
+    levels = available(name)
+    expected = ["random", "easy", "medium", "greedy", "hard"]
+    assert levels == [level for level in expected if level in levels]
+
+
+@pytest.mark.parametrize(("name", "players", "options"), cases())
 def test_bots_play_legal_moves_from_reachable_views(
     name: str, players: int, options: dict[str, Any]
 ) -> None:

@@ -11,8 +11,8 @@ import pytest
 
 from kibitz.bots import RandomBot
 from kibitz.cli import main
-from kibitz.cli.play import play_loop
-from kibitz.core import Record, make
+from kibitz.cli.play import play_loop, resolve_input
+from kibitz.core import IllegalMoveError, NotationError, Record, make
 
 SETUP = {"rows": [[10], [20], [30]], "hands": [[40, 5], [50, 51]]}
 
@@ -118,3 +118,69 @@ def test_rules_and_games(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bad_input_exits_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2
     assert capsys.readouterr().err.startswith("kibitz: ")
+
+
+def test_play_help_lists_the_games_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "goxeso", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "usage: kibitz play" in out and "rule options of Goxeso" in out
+    assert "--size {4,6,8} (default 6)" in out and "--classic / --no-classic" in out
+    assert "--idle-turns VALUE (default none)" in out
+    assert main(["play", "--help"]) == 0
+    assert "kibitz play GAME --help lists" in capsys.readouterr().out.replace("\n", " ")
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["play", "xbere", "--deck-size", "5"], "--deck-size is 5"),
+        (["play", "xbere", "--colour", "red"], "option(s) --colour; this game has: --deck-size"),
+        (["play", "goxeso", "--size", "5"], "option --size: '5' is not one of 4, 6, 8"),
+        (["play", "kozel", "--series-limit", "0"], "kibitz: --series-limit must be 1 to 1000"),
+        (["simulate", "6nimmt", "--rounds", "0"], "kibitz: --rounds must be 1 to 100"),
+    ],
+)
+def test_option_errors_name_the_flags(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert said in err and "_" not in err.replace("series_", "")
+
+
+def test_play_uses_the_browsers_default_level_and_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from kibitz.bots import default_bot
+
+    monkeypatch.setattr("builtins.input", lambda _prompt: "quit")
+    assert main(["play", "xbere", "--seed", "1"]) == 0
+    assert "bots: medium (choose others with --bots)" in capsys.readouterr().out
+    assert {default_bot(name) for name in ("xbere", "6nimmt", "kozel", "goxeso")} == {"medium"}
+
+
+def test_you_take_in_words() -> None:
+    from kibitz.cli.render.nimmt import describe
+
+    event = {"type": "take", "seat": 0, "card": 5, "row": 2, "reason": "low", "cards": [9]}
+    assert describe(event, 0, False).endswith("row 2: you take 9")
+    assert describe(event, 1, False).endswith("row 2: seat 0 takes 9")
+
+
+def test_a_short_move_that_could_be_several_says_which() -> None:
+    game = make("kozel", seed=3)
+    seat = min(game.to_act())
+    assert [str(m) for m in game.legal_moves(seat)][:3] == ["lead JS", "lead KS", "lead JS KS"]
+    with pytest.raises(NotationError, match="'KS' could be lead KS or lead JS KS: type the whole"):
+        resolve_input("KS", game.legal_moves(seat), game.parse_move)
+    assert resolve_input("AD", game.legal_moves(seat), game.parse_move) == "lead AD"
+
+
+def test_turning_a_face_up_goxeso_card_says_so() -> None:
+    game = make("goxeso", players=2, seed=1, size=4)
+    seat = min(game.to_act())
+    game.apply(seat, "flip a1")
+    text = resolve_input("a1", game.legal_moves(seat), game.parse_move)
+    assert text == "flip a1"
+    with pytest.raises(IllegalMoveError, match="a1 is face up already; turn a face-down card"):
+        game.apply(seat, text)

@@ -125,6 +125,7 @@ def test_act_checks_in_order_and_refusals_change_nothing(sqlite_url: str) -> Non
             assert await code_of(service.act(table_id, "bad", "junk", 0)) == "table_over"
             summary = await service.summary(table_id)
             assert summary["status"] == "over" and summary["result"]["winners"]
+            assert summary["result"]["teams"] == [[0], [1]]  # X bere!: each seat alone
 
     run(main())
 

@@ -31,9 +31,12 @@ def create_table(
     nickname: str = "Ada",
 ) -> str:
     """Fill the lobby's form and create the table; returns its id. `seats` holds the
-    values of the seat selects: `you`, `open`, `invited`, `bot:random`, ..."""
+    values of the seat selects: `you`, `open`, `invited`, `bot:random`, ... On a first visit
+    the player is created with `nickname`; a signed-in page keeps its own."""
     page.goto(base + "/#/")
-    page.fill("#nickname", nickname)
+    page.wait_for_selector("#create")
+    if page.locator("#nickname").count():  # a first visit: the nickname makes the player
+        page.fill("#nickname", nickname)
     page.check(f"input[name=game][value='{game}']")
     page.select_option("#players", str(len(seats)))
     for number, value in enumerate(seats):

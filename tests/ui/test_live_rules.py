@@ -348,7 +348,7 @@ def test_leave_opens_the_seat_and_someone_else_sits_there(
     for page in (ada, bea, cyril, dan):
         page.wait_for_function(
             "() => document.querySelector(\"#players .player[data-seat='1'] em\")"
-            "?.textContent === 'open'"
+            "?.textContent === 'Open'"
         )
     seats = server.get(f"/api/tables/{table}")["seats"]
     assert (seats[1]["kind"], seats[1]["nickname"]) == ("open", None)

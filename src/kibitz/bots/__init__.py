@@ -2,6 +2,15 @@
 
 from kibitz.bots.base import Bot, Budget
 from kibitz.bots.random_bot import RandomBot
-from kibitz.bots.registry import available, describe, make_bot, register_bot
+from kibitz.bots.registry import available, default_bot, describe, make_bot, register_bot
 
-__all__ = ["Bot", "Budget", "RandomBot", "available", "describe", "make_bot", "register_bot"]
+__all__ = [
+    "Bot",
+    "Budget",
+    "RandomBot",
+    "available",
+    "default_bot",
+    "describe",
+    "make_bot",
+    "register_bot",
+]

@@ -394,7 +394,9 @@ class GoxesoTuning(Tuning):
         return (move, sampled.board[cell])
 
 
-register_bot("goxeso", "greedy", GreedyBot, "textbook: perfect memory, take known pairs")
+# Weakest first (lists show the levels in this order): greedy's perfect memory beats medium,
+# which forgets (greedy wins 70% of 200 games at 6x6; hard wins 72% against greedy).
 register_bot("goxeso", "easy", EasyBot, "greedy that forgets (0.35 per card per turn)")
 register_bot("goxeso", "medium", MediumBot, "forgets a little; best captures, claims")
+register_bot("goxeso", "greedy", GreedyBot, "textbook: perfect memory, take known pairs")
 register_bot("goxeso", "hard", HardBot, "perfect memory; captures, claims, careful swaps")

@@ -45,9 +45,22 @@ def describe(game: str, name: str) -> str:
 
 
 def available(game: str) -> list[str]:
-    """The bot names usable in `game`."""
+    """The bot names usable in `game`, weakest first: `random`, then the game's levels in the
+    order its module registers them (weakest first, by convention), which is the order every
+    list of levels shows (the lobby, `kibitz bots`)."""
     _load(game)
-    return sorted({key.split("/", 1)[1] for key in _BOTS if key.split("/", 1)[0] in (game, "*")})
+    names = (key.split("/", 1) for key in _BOTS)
+    return list(dict.fromkeys(name for owner, name in names if owner in (game, "*")))
+
+
+DEFAULT_LEVEL = "medium"
+
+
+def default_bot(game: str) -> str:
+    """The level a table or `kibitz play` gives its bots unless told otherwise: `medium`, or
+    the strongest level of a game without one."""
+    levels = available(game)
+    return DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[-1]
 
 
 def make_bot(game: str, name: str) -> Bot:

@@ -14,7 +14,7 @@ from functools import partial
 from typing import Any
 
 from kibitz.bots.arena import Entrant, GameResult, Summary, parse_entrant, play_game, summarize
-from kibitz.cli.options import parse_option_args
+from kibitz.cli.options import flag, game_options
 from kibitz.cli.progress import Progress
 from kibitz.core import KibitzError, spec
 
@@ -135,7 +135,6 @@ def plot(
 
 
 def run(args: argparse.Namespace, extra: list[str]) -> int:
-    options = parse_option_args(extra)
     game_spec = spec(args.game)
     entrants = [parse_entrant(name) for name in args.bots.split(",") if name.strip()]
     players = len(entrants)
@@ -144,6 +143,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
             f"{args.game} is for {game_spec.min_players} to {game_spec.max_players} players; "
             f"--bots names {players}"
         )
+    options = game_options(args.game, extra, players)
     if args.games < 1:
         raise KibitzError("--games must be 1 or more")
     from kibitz.bots import make_bot
@@ -167,7 +167,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
             bar.advance()
     summaries = summarize(entrants, results)
     rated = ratings(entrants, results)
-    shown = " ".join(f"--{k.replace('_', '-')} {v}" for k, v in options.items())
+    shown = " ".join(f"{flag(k)} {v}" for k, v in options.items())
     title = f"{args.game} {shown}".strip()
     print(f"{title}: {args.games} games, seed {args.seed}, {players} seats rotated")
     print(table(summaries, rated))

@@ -5,14 +5,16 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from kibitz.bots import Bot, make_bot
-from kibitz.cli.options import parse_option_args
+from kibitz.bots import Bot, default_bot, make_bot
+from kibitz.bots.registry import DEFAULT_LEVEL
+from kibitz.cli.options import game_options, option_lines
 from kibitz.cli.render import render
-from kibitz.core import Game, KibitzError, Move, Record, games, make
+from kibitz.core import Game, KibitzError, Move, NotationError, Record, games, make, spec
 
 HELP = """Type a move as listed (for example "play 57"), or just its last part when that is
 unambiguous ("57", "c3"). Commands:
@@ -28,25 +30,39 @@ def add_parser(sub: Any) -> None:
         "play",
         help="play a game against bots in the terminal",
         description="Play against bots. Rule options follow as --name value "
-        "(for example: kibitz play xbere --take-on over; kibitz play goxeso --size 4).",
+        "(for example: kibitz play xbere --take-on over; kibitz play goxeso --size 4); "
+        "kibitz play GAME --help lists that game's.",
+        add_help=False,
     )
     names = ", ".join(game.name for game in games())
-    parser.add_argument("game", help=f"{names} (see `kibitz games`)")
+    parser.add_argument("game", nargs="?", help=f"{names} (see `kibitz games`)")
+    parser.add_argument("-h", "--help", action="store_true", help="show this help and exit")
     parser.add_argument("--players", type=int, help="number of seats")
     parser.add_argument("--seed", type=int, help="seed for the deal (random when omitted)")
     parser.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     parser.add_argument(
         "--bots",
-        default="random",
-        help="bot name for the other seats, or a "
-        "comma list, one per other seat (see `kibitz bots`)",
+        help="bot level for the other seats, or a comma list, one per other seat (default "
+        f"{DEFAULT_LEVEL}, as in the browser; see `kibitz bots`)",
     )
     parser.add_argument("--save", type=Path, help="write the record here when the game ends")
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, parser=parser)
+
+
+def _help(parser: argparse.ArgumentParser, game: str | None) -> str:
+    """The command's help and, with a game named, that game's rule options."""
+    text = parser.format_help()
+    if game is None:
+        return text
+    game_spec = spec(game)
+    lines = [f"\nrule options of {game_spec.title} ({game_spec.name}):"]
+    for line in option_lines(game_spec):
+        lines.extend(textwrap.wrap(line, 88, initial_indent="  ", subsequent_indent="      "))
+    return text + "\n".join(lines) + "\n"
 
 
 def _bots(game: Game[Any], seat: int, spec: str) -> dict[int, Bot]:
-    names = [name.strip() for name in spec.split(",") if name.strip()] or ["random"]
+    names = [name.strip() for name in spec.split(",") if name.strip()] or [DEFAULT_LEVEL]
     others = [s for s in range(game.players) if s != seat]
     if len(names) == 1:
         names = names * len(others)
@@ -55,13 +71,30 @@ def _bots(game: Game[Any], seat: int, spec: str) -> dict[int, Bot]:
     return {s: make_bot(game.name, name) for s, name in zip(others, names, strict=True)}
 
 
-def resolve_input(text: str, legal: Sequence[Move]) -> str:
-    """The move text meant by `text`: itself, or the one legal move it ends."""
+def resolve_input(
+    text: str, legal: Sequence[Move], parse: Callable[[str], Move] | None = None
+) -> str:
+    """The move text meant by `text`: itself, or the one legal move it ends ("57" for
+    "play 57"). Two or more such moves raise a `NotationError` naming them. Otherwise the
+    first word of a legal move that makes `text` a move (`parse` reads it), so that the game
+    can say why that move is refused ("a1" is "flip a1": "a1 is face up already")."""
     texts = [str(move) for move in legal]
     if text in texts:
         return text
     matches = [t for t in texts if t.endswith(" " + text)]
-    return matches[0] if len(matches) == 1 else text
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        shown = ", ".join(matches[:-1]) + " or " + matches[-1]
+        raise NotationError(f"{text!r} could be {shown}: type the whole move")
+    if parse is not None:
+        for verb in dict.fromkeys(t.split(" ", 1)[0] for t in texts):
+            try:
+                parse(f"{verb} {text}")
+            except NotationError:
+                continue
+            return f"{verb} {text}"
+    return text
 
 
 def play_loop(
@@ -117,7 +150,7 @@ def play_loop(
             return 0
         else:
             try:
-                game.apply(seat, resolve_input(text, legal))
+                game.apply(seat, resolve_input(text, legal, game.parse_move))
             except KibitzError as error:
                 print(f"Not possible: {error}. Type help for help.", file=out)
     print("\n" + render(game.view(seat)), file=out)
@@ -127,11 +160,19 @@ def play_loop(
 
 
 def run(args: argparse.Namespace, extra: list[str]) -> int:
-    options = parse_option_args(extra)
+    if args.help:
+        print(_help(args.parser, args.game), end="")
+        return 0
+    if args.game is None:
+        raise KibitzError("name a game to play: kibitz play GAME (see `kibitz games`)")
+    options = game_options(args.game, extra, args.players)
     game = make(args.game, players=args.players, seed=args.seed, options=options)
     if not 0 <= args.seat < game.players:
         raise KibitzError(f"--seat must be 0 to {game.players - 1}")
-    bots = _bots(game, args.seat, args.bots)
+    level = args.bots or default_bot(game.name)
+    bots = _bots(game, args.seat, level)
+    given = "" if args.bots else " (choose others with --bots)"
+    print(f"{spec(game.name).title}: you play at seat {args.seat}; bots: {level}{given}.")
     rng = random.Random(args.seed)
     return play_loop(
         game, args.seat, bots=bots, rng=rng, read=input, out=sys.stdout, save=args.save

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from kibitz.cli.options import option_lines
 from kibitz.core import games
 from kibitz.core.rules_text import LANGUAGES, rules_text
 
@@ -31,7 +32,7 @@ def run_games(args: argparse.Namespace, extra: list[str]) -> int:
         players = f"{game.min_players}-{game.max_players} players"
         print(f"{game.name:8} {game.title} ({players}, {game.dynamics}{_TEAMS[game.teams]})")
         print(f"         {game.summary}")
-        for name, default, doc in game.options():
-            print(f"         --{name.replace('_', '-')} (default {default}): {doc}")
+        for line in option_lines(game):
+            print(f"         {line}")
         print()
     return 0

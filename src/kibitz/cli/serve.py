@@ -52,6 +52,12 @@ def add_parser(sub: Any) -> None:
         "Deployment behind a proxy)",
     )
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
+    parser.add_argument(
+        "--log-format",
+        default="text",
+        choices=["text", "json"],
+        help="text: one readable line per event (default); json: one JSON object per line",
+    )
     parser.set_defaults(run=run)
 
 
@@ -94,7 +100,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
         listener.Proxies(settings.forwarded_allow_ips)
     except ValueError as error:
         raise KibitzError(f"--forwarded-allow-ips: {error}") from None
-    logs.setup(getattr(logging, args.log_level.upper()))
+    logs.setup(getattr(logging, args.log_level.upper()), args.log_format)
     _raise_open_files_limit()
     shown = "[::1]" if args.host == "::1" else args.host
     print(f"kibitz server: database {_hide_password(where)}", flush=True)

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from kibitz.bots import make_bot
-from kibitz.cli.options import parse_option_args
+from kibitz.cli.options import game_options
 from kibitz.cli.progress import Progress
 from kibitz.core import KibitzError, make, spec
 
@@ -28,8 +28,8 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace, extra: list[str]) -> int:
-    options = parse_option_args(extra)
     players = args.players or spec(args.game).default_players
+    options = game_options(args.game, extra, players)
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
     if len(names) == 1:
         names = names * players

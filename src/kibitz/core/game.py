@@ -228,6 +228,9 @@ class Game(ABC, Generic[M]):
         if legal is None:
             legal = self._legal[seat] = self._legal_moves(seat)
         if move not in legal:
+            reason = self._refusal(seat, move)
+            if reason is not None:
+                raise IllegalMoveError(f"{move}: {reason}")
             shown = ", ".join(str(m) for m in legal[:12]) + (", ..." if len(legal) > 12 else "")
             raise IllegalMoveError(f"{move} is not legal for seat {seat} now; legal: {shown}")
         return move
@@ -317,6 +320,12 @@ class Game(ABC, Generic[M]):
     def _check_seat(self, seat: int) -> None:
         if type(seat) is not int or not 0 <= seat < self.players:
             raise SeatError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
+
+    def _refusal(self, seat: int, move: M) -> str | None:
+        """Why `move`, well-formed but not legal for `seat` now, is refused, in words a player
+        understands ("a1 is face up already"); None gives the generic message with the legal
+        moves. Asked only when a move is refused."""
+        return None
 
     def _refuse_seat(self, seat: int) -> None:
         self._check_seat(seat)

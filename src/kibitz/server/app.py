@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import kibitz
-from kibitz.bots import available
+from kibitz.bots import available, default_bot
 from kibitz.server import apidocs, logs, pages, player_routes, protocol
 from kibitz.server.bots import BotRunner
 from kibitz.server.config import Limits, Settings
@@ -285,8 +285,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/games", tags=["lobby"])
     async def games() -> list[dict[str, Any]]:
         """Every game as its spec declares it, in the order lists show them: players, how
-        seats act, teams, rule options (default, documentation, choices), bot names, and
-        the browser modules of it (`board`, `cards`, `strings`; null: the generic part)."""
+        seats act, teams, rule options (default, documentation, choices), bot names (weakest
+        first) and the level new bot seats get (`default_bot`), and the browser modules of
+        it (`board`, `cards`, `strings`; null: the generic part)."""
         return [
             {
                 "name": s.name,
@@ -308,6 +309,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     for name, option in s.option_schema()["properties"].items()
                 ],
                 "bots": available(s.name),
+                "default_bot": default_bot(s.name),
                 "board": s.hooks.board,
                 "cards": s.hooks.cards,
                 "strings": s.hooks.strings,

@@ -102,7 +102,11 @@ class Moves:
         result = None
         outcome = game.outcome()
         if outcome is not None:
-            result = {"scores": list(outcome.scores), "winners": sorted(outcome.winners)}
+            result = {
+                "scores": list(outcome.scores),
+                "winners": sorted(outcome.winners),
+                "teams": [list(side) for side in game.teams()],
+            }
         try:
             stored = await self.store.add_move(
                 table.id, game.version, MoveRow(seat, str(move), now, by), result

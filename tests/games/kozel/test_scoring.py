@@ -1,6 +1,6 @@
-"""Kozel rules 9-11 (docs/rules/kozel.md): the end of a deal and its losing points, eggs,
-the series to 12, and the options. Whole deals come from `deals.py`; the tests recount the
-card points from the tricks themselves."""
+"""Kozel rules 9-10 and the options (docs/rules/kozel.md): the end of a deal and its losing
+points, eggs, the series to 12, and the options. Whole deals come from `deals.py`; the tests
+recount the card points from the tricks themselves."""
 
 from __future__ import annotations
 
@@ -124,7 +124,7 @@ def test_rule10_a_later_deal_must_have_the_next_dealer() -> None:
     assert game.view(0)["dealer"] == 3
 
 
-# Rule 11: the options.
+# The options (docs/rules/kozel.md, Options).
 def test_rule11_series_false_plays_one_deal() -> None:
     game = make("kozel", setup=TWO["setup"], series=False)
     play(game, *TWO["moves"])

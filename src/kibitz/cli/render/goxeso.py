@@ -116,9 +116,10 @@ def _exchange(view: View) -> list[str]:
         lines.append(f"  {_who(seat, me)}: {move}")
     pending = exchange["pending"]
     if pending is not None:
+        offers, its = ("offer", "your") if pending["from"] == me else ("offers", "its")
         lines.append(
-            f"  {_who(pending['from'], me)} offers {_who(pending['to'], me)} "
-            f"its {pending['give']} for the {pending['get']}: accept or decline"
+            f"  {_who(pending['from'], me)} {offers} {_who(pending['to'], me)} "
+            f"{its} {pending['give']} for the {pending['get']}: accept or decline"
         )
     return lines
 

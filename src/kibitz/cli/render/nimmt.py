@@ -27,9 +27,10 @@ def describe(event: dict[str, Any], me: int | None, heads: bool) -> str:
     if event["type"] == "place":
         return f"{card} ({who}) goes to row {event['row']}"
     if event["type"] == "take":
+        take = "take" if event["seat"] == me else "takes"
         why = "fills" if event["reason"] == "full" else "is lower than every row and takes"
         taken = _cards(event["cards"], heads)
-        return f"{card} ({who}) {why} row {event['row']}: {who} takes {taken}"
+        return f"{card} ({who}) {why} row {event['row']}: {who} {take} {taken}"
     back = _cards(event["back"], heads)
     packed = " (the old X row goes to the X pile)" if event["packed"] else ""
     return f"{who} put {card} on the X row{packed}; back to hand: {back}"

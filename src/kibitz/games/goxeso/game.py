@@ -163,6 +163,15 @@ class Goxeso(Game[GoxesoMove]):
             return _ANSWERS
         return (*self._offers(seat), PASS)
 
+    def _refusal(self, seat: int, move: GoxesoMove) -> str | None:
+        if type(move) is Flip and self.phase == PLAY:
+            cell, name = move.row * self.size + move.col, str(move)[5:]
+            if cell == self.first:
+                return f"{name} is face up already; turn a face-down card"
+            if self.board[cell] == EMPTY:
+                return f"{name} is empty: its card has left the board"
+        return None
+
     def _open_moves(self) -> tuple[Flip, ...]:
         flips, pos, board = self._flips, self._pos, self.board
         cells = [cell for cell in range(len(board)) if board[cell] != EMPTY]

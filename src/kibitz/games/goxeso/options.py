@@ -38,7 +38,7 @@ class GoxesoOptions:
     idle_turns: int | None = option(
         None,
         "The game ends (and is scored) after this many turns in a row in which no card left "
-        "the board; None: 4 * N * N.",
+        "the board; left empty, after 4 x N x N such turns (N: the board size).",
     )
 
     def check(self, players: int) -> None:

@@ -15,8 +15,8 @@ class KozelOptions:
 
     series: bool = option(
         True,
-        "true: deals follow until a team has series_limit losing points (the source text); "
-        "false: play one deal.",
+        "On: deals follow until a team has the series limit in losing points (the source "
+        "text); off: play one deal.",
     )
     series_limit: int = option(
         12, "The losing points that end the series; the team that reaches them loses."

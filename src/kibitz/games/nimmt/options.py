@@ -46,7 +46,7 @@ def _check_deck(deck_size: int, hand_size: int, rows: int, players: int) -> None
 class XBereOptions:
     """X bere!'s rule options (docs/rules/xbere.md explains each reading)."""
 
-    deck_size: int = option(100, "Cards numbered 1 to deck_size, all different.")
+    deck_size: int = option(100, "Cards numbered 1 to the deck size, all different.")
     hand_size: int = option(8, "Cards dealt to each player.")
     row_limits: tuple[int, ...] = option(
         (3, 4, 5), "The limit of each row on the table, in row order (rows are numbered from 1)."
@@ -103,8 +103,8 @@ class SixNimmtOptions:
 
     rounds: int | None = option(
         None,
-        "None: rounds are dealt until someone has `target` points at the end of a round; "
-        "a number: play exactly that many rounds (1 for a single round).",
+        "Left empty, rounds are dealt until someone has the target score at the end of a "
+        "round; a number: play exactly that many rounds (1 for a single round).",
     )
     target: int = option(66, "The score that ends the game at the end of a round.")
 

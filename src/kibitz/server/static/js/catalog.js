@@ -5,7 +5,7 @@
 // once before the first page; everything else reads it synchronously.
 
 import { api } from "./net.js";
-import { addStrings } from "./i18n.js";
+import { addStrings, has, t } from "./i18n.js";
 
 let list = [];
 const modules = new Map();
@@ -46,7 +46,9 @@ export function gameInfo(name) {
   return list.find((g) => g.name === name) || null;
 }
 
+/** A game's title in the page's language (`title.<game>` of its texts), else its spec's. */
 export function gameTitle(name) {
+  if (has(`title.${name}`)) return t(`title.${name}`);
   const info = gameInfo(name);
   return info ? info.title : name;
 }

@@ -52,6 +52,13 @@ export function has(key) {
   return (STRINGS[current] || {})[key] !== undefined || STRINGS.en[key] !== undefined;
 }
 
+/** A refusal from the server (an ApiError: `code`, `message`) in the page's language; the
+ * server's own message where no text is written for its code. */
+export function errorText(error) {
+  const key = `err.${error.code}`;
+  return has(key) ? t(key) : error.message;
+}
+
 /** Choose the plural form for n: English [one, other]; Czech and Russian [one, few, many]. */
 export function plural(n, forms) {
   const lng = current;

@@ -1,10 +1,13 @@
-// The lobby: a nickname, a new table (game, rule options with explanations, seats open, invited
-// or bot with level), and the tables: waiting, playing (join or watch) and finished (replay).
+// The lobby: the player (a first visit chooses a nickname; then "my tables", unfinished and
+// recent), a new table (game, rule options with explanations, seats open, invited or bot with
+// level), and the tables: waiting, playing (join or watch) and finished (replay).
 
 import { h, clear } from "./dom.js";
-import { t, has } from "./i18n.js";
-import { api, keepSeat, keepInvites, nickname, setNickname, heldSeat } from "./net.js";
+import { t, has, errorText } from "./i18n.js";
+import { api, keepSeat, keepInvites, heldSeat } from "./net.js";
 import { games as catalog, gameTitle } from "./catalog.js";
+import { me, loadMe, ensurePlayer, onPlayer, suggestedNickname } from "./player.js";
+import { botName, seatName, seatPlayer, winnersText, timeText } from "./names.js";
 
 function optionDoc(game, option) {
   const key = `opt.${game}.${option.name}`;
@@ -16,15 +19,10 @@ function optionLabel(name) {
   return has(key) ? t(key) : name.replace(/_/g, " ");
 }
 
-export function botLabel(name) {
-  const key = `bot.${name}`;
-  return has(key) ? t(key) : name;
-}
-
-// A choice in the page's language, with the engine's own word (the explanations use it).
+// A choice in the page's language (the explanations name the choices by these words).
 function choiceLabel(name, choice) {
   const key = `val.${name}.${choice}`;
-  return has(key) ? `${t(key)} (${choice})` : String(choice);
+  return has(key) ? t(key) : String(choice);
 }
 
 function optionInput(game, option) {
@@ -66,23 +64,68 @@ function readOptions(form, game) {
   return out;
 }
 
+/** Whether this browser holds a seat at `table` (its token here, or the player's seat). */
+function mySeatAt(table) {
+  const held = heldSeat(table.id);
+  if (held) return held.seat;
+  const player = me();
+  const seat = player ? table.seats.find((s) => s.player === player.id) : null;
+  return seat ? seat.seat : null;
+}
+
+/** Who sits at a table, a chip each; the seat `own` (this player's) is marked. */
+export function seatChips(table, own = null) {
+  return table.seats.map((seat, i) => {
+    const self = i === own && "self";
+    if (seat.kind === "bot") return h("span", { class: ["chip bot", self] }, `⚙ ${botName(seat.bot)}`);
+    if (seat.kind === "player") return h("span", { class: ["chip human", self] }, seat.nickname);
+    if (table.status === "over") return h("span", { class: ["chip open", self] }, seatPlayer(table.seats, i, { over: true }));
+    return h("span", { class: "chip open" }, seat.kind === "invited" ? t("seat.invited") : t("seat.open"));
+  });
+}
+
 export function mountLobby(root) {
   const games = catalog();
   let timer = null;
   const status = h("p", { class: "status", role: "status" });
-  const nick = h("input", { id: "nickname", type: "text", maxlength: 24, value: nickname(), placeholder: t("lobby.nickname.placeholder"),
-    autocomplete: "nickname", oninput: () => setNickname(nick.value.trim()) });
+  const nick = h("input", { id: "nickname", type: "text", maxlength: 24, value: suggestedNickname(), placeholder: t("lobby.nickname.placeholder"),
+    autocomplete: "nickname", "aria-label": t("lobby.nickname") });
+  const welcome = h("div", { class: "welcome" });
+  const mine = h("section", { id: "my-tables", class: "mine", hidden: true });
   const form = h("form", { id: "new-table", class: "panel", onsubmit: (e) => { e.preventDefault(); create(); } });
   const lists = h("div", { id: "tables" }, h("p", { class: "muted" }, t("loading")));
-  const tabs = { waiting: null, playing: null, over: null };
   root.append(h("div", { class: "page lobby" },
-    h("section", { class: "intro" }, h("h1", {}, t("lobby.title")), h("p", {}, t("lobby.intro")),
-      h("label", { class: "nick", for: "nickname" }, t("lobby.nickname"), nick), status),
+    h("section", { class: "intro" }, h("h1", {}, t("lobby.title")), h("p", {}, t("lobby.intro")), welcome, status),
+    mine,
     h("div", { class: "lobby-grid" },
       h("section", {}, h("h2", {}, t("lobby.new")), form),
       h("section", {}, h("h2", {}, t("lobby.tables")), lists))));
 
-  function needNick() {
+  function fail(error) {
+    status.textContent = `${t("error")}: ${errorText(error)}`;
+    status.className = "status error";
+  }
+
+  // The player: a first visit chooses a nickname (once); then who plays here and their tables.
+  function renderWelcome() {
+    clear(welcome);
+    const player = me();
+    if (player) {
+      welcome.append(h("p", { class: "playing-as", id: "playing-as" }, t("lobby.playingAs", { name: player.nickname }), " ",
+        h("a", { href: `#/players/${encodeURIComponent(player.id)}` }, t("nav.myPage")), " · ",
+        h("a", { href: "#/me" }, t("nav.account"))));
+      return;
+    }
+    welcome.append(h("form", { class: "panel start", id: "start-form", onsubmit: (e) => { e.preventDefault(); start(); } },
+      h("label", { for: "nickname" }, h("strong", {}, t("lobby.start.title"))),
+      h("div", { class: "start-row" }, nick, h("button", { class: "btn primary", id: "start", type: "submit" }, t("lobby.start"))),
+      h("p", { class: "doc" }, t("lobby.start.doc"), " ", h("a", { href: "#/me" }, t("lobby.signinElsewhere")))));
+  }
+
+  /** The signed-in player, created from the nickname field on the first visit; null (and a
+   * message) when there is none and no nickname either. */
+  async function player() {
+    if (me()) return me();
     const name = nick.value.trim();
     if (!name) {
       status.textContent = t("lobby.nickname.missing");
@@ -90,8 +133,58 @@ export function mountLobby(root) {
       nick.focus();
       return null;
     }
-    setNickname(name);
-    return name;
+    status.textContent = t("lobby.starting");
+    status.className = "status";
+    try {
+      const made = await ensurePlayer(name);
+      status.textContent = "";
+      return made;
+    } catch (error) {
+      fail(error);
+      return null;
+    }
+  }
+
+  async function start() {
+    if (await player()) refreshMine();
+  }
+
+  function mineRow(table, seat) {
+    const title = h("strong", {}, gameTitle(table.game));
+    const over = table.status === "over";
+    const won = over && table.result && seat !== null && (table.result.winners || []).includes(seat);
+    return h("li", { class: "table-row", "data-table": table.id, "data-status": table.status },
+      h("div", { class: "what" }, title,
+        h("span", { class: "muted" }, ` · ${over ? "" : `${t(`status.${table.status}`)} · `}${timeText(table.updated_at)}`),
+        h("div", { class: "chips" }, seatChips(table, seat)),
+        over ? h("span", { class: ["result", won && "won"] }, winnersText(table.result, table.seats)) : null),
+      h("div", { class: "actions" }, over
+        ? h("a", { class: "btn replay", href: `#/replay/${table.id}` }, t("lobby.replay"))
+        : h("a", { class: "btn primary back", href: `#/t/${table.id}` }, t("lobby.back"))));
+  }
+
+  async function refreshMine() {
+    renderWelcome();
+    const player = me();
+    if (!player) {
+      mine.hidden = true;
+      return;
+    }
+    let data;
+    try {
+      data = await loadMe();
+    } catch (error) {
+      return fail(error);
+    }
+    if (!data) return;
+    clear(mine);
+    mine.hidden = false;
+    const unfinished = data.tables.map((table) => mineRow(table, table.seat));
+    const recent = data.recent.map((table) => mineRow(table, table.seats_held.length ? table.seats_held[0] : null));
+    mine.append(h("h2", {}, t("mine.title")));
+    if (!unfinished.length && !recent.length) mine.append(h("p", { class: "muted" }, t("mine.none")));
+    if (unfinished.length) mine.append(h("h3", {}, t("mine.unfinished")), h("ul", { class: "tables", id: "mine-unfinished" }, unfinished));
+    if (recent.length) mine.append(h("h3", {}, t("mine.recent")), h("ul", { class: "tables", id: "mine-recent" }, recent.slice(0, 6)));
   }
 
   function renderForm(gameName) {
@@ -107,17 +200,17 @@ export function mountLobby(root) {
     const players = h("select", { id: "players", name: "players", onchange: () => renderSeats() },
       counts.map((n) => h("option", { value: n, selected: n === game.default_players }, String(n))));
     const seats = h("div", { class: "seats" });
-    const bots = game.bots;
-    const defaultBot = bots.includes("medium") ? "medium" : bots[0];
+    const bots = game.bots; // weakest first
+    const defaultBot = game.default_bot || bots[0];
     function renderSeats() {
       const n = Number(players.value);
       const old = [...seats.querySelectorAll("select")].map((s) => s.value);
       clear(seats);
       for (let i = 0; i < n; i += 1) {
         const choices = [["you", t("seat.you")], ["open", t("seat.open")], ["invited", t("seat.invited")],
-          ...bots.map((b) => [`bot:${b}`, `${t("seat.bot")}: ${botLabel(b)}`])];
+          ...bots.map((b) => [`bot:${b}`, botName(b)])];
         const value = old[i] || (i === 0 ? "you" : `bot:${defaultBot}`);
-        seats.append(h("label", { class: "seat-choice" }, h("span", {}, t("seat.n", { n: i })),
+        seats.append(h("label", { class: "seat-choice" }, h("span", {}, seatName(i)),
           h("select", { name: `seat-${i}`, "data-seat": i, onchange: (e) => {
             if (e.target.value === "you") for (const other of seats.querySelectorAll("select")) if (other !== e.target && other.value === "you") other.value = "open";
           } }, choices.map(([v, label]) => h("option", { value: v, selected: v === value }, label)))));
@@ -141,8 +234,6 @@ export function mountLobby(root) {
     const game = games.find((g) => g.name === form.dataset.game);
     const seatValues = [...form.querySelectorAll(".seats select")].map((s) => s.value);
     const sitting = seatValues.indexOf("you");
-    const name = sitting >= 0 ? needNick() : nick.value.trim();
-    if (sitting >= 0 && !name) return;
     const body = {
       game: game.name,
       players: seatValues.length,
@@ -151,7 +242,11 @@ export function mountLobby(root) {
     };
     const clock = form.querySelector("#clock").value;
     if (clock) body.clock = Number(clock);
-    if (sitting >= 0) body.join = { nickname: name, seat: sitting };
+    if (sitting >= 0) {
+      const who = await player();
+      if (!who) return;
+      body.join = { seat: sitting };
+    }
     status.textContent = t("lobby.creating");
     status.className = "status";
     try {
@@ -161,51 +256,38 @@ export function mountLobby(root) {
       keepInvites(id, created.invites);
       location.hash = `#/t/${id}`;
     } catch (error) {
-      status.textContent = `${t("error")}: ${t(`err.${error.code}`) !== `err.${error.code}` ? t(`err.${error.code}`) : ""} ${error.message}`;
-      status.className = "status error";
+      fail(error);
     }
   }
 
-  function seatSummary(table) {
-    return table.seats.map((seat) => {
-      if (seat.kind === "bot") return h("span", { class: "chip bot" }, `⚙ ${botLabel(seat.bot)}`);
-      if (seat.kind === "player") return h("span", { class: "chip player" }, seat.nickname);
-      return h("span", { class: "chip open" }, seat.kind === "invited" ? t("seat.invited") : t("seat.open"));
-    });
-  }
-
   async function join(table) {
-    const name = needNick();
-    if (!name) return;
+    if (!(await player())) return;
     try {
-      const seated = await api(`/api/tables/${table.id}/join`, { method: "POST", body: { nickname: name } });
+      const seated = await api(`/api/tables/${table.id}/join`, { method: "POST", body: {} });
       keepSeat(table.id, seated);
       location.hash = `#/t/${table.id}`;
     } catch (error) {
-      status.textContent = `${t("error")}: ${error.message}`;
-      status.className = "status error";
+      fail(error);
     }
   }
 
   function tableRow(table) {
     const open = table.seats.some((s) => s.kind === "open");
-    const mine = heldSeat(table.id);
+    const mineHere = mySeatAt(table) !== null;
     const actions = [];
     if (table.status !== "over") {
-      if (mine) actions.push(h("a", { class: "btn primary", href: `#/t/${table.id}` }, t("lobby.back")));
+      if (mineHere) actions.push(h("a", { class: "btn primary back", href: `#/t/${table.id}` }, t("lobby.back")));
       else if (open) actions.push(h("button", { class: "btn primary join", onclick: () => join(table) }, t("lobby.join")));
       actions.push(h("a", { class: "btn watch", href: `#/t/${table.id}` }, t("lobby.watch")));
     } else {
       actions.push(h("a", { class: "btn replay", href: `#/replay/${table.id}` }, t("lobby.replay")));
       actions.push(h("a", { class: "btn", href: `/api/tables/${table.id}/record`, download: `kibitz-${table.game}-${table.id}.json` }, t("lobby.download")));
     }
-    let result = null;
-    if (table.status === "over" && table.result) {
-      result = h("span", { class: "result" }, t("lobby.winners", { names: table.result.winners.map((w) => table.seats[w].nickname || botLabel(table.seats[w].bot || "") || t("seat.n", { n: w })).join(", ") }));
-    }
+    const result = table.status === "over" && table.result ? h("span", { class: "result" }, winnersText(table.result, table.seats)) : null;
     return h("li", { class: "table-row", "data-table": table.id, "data-status": table.status },
-      h("div", { class: "what" }, h("strong", {}, gameTitle(table.game)), h("span", { class: "muted" }, ` · ${t(`status.${table.status}`)} · ${t("lobby.moves", { n: table.version })}`),
-        h("div", { class: "chips" }, seatSummary(table)), result),
+      h("div", { class: "what" }, h("strong", {}, gameTitle(table.game)),
+        h("span", { class: "muted" }, ` · ${t(`status.${table.status}`)} · ${t("lobby.moves", { n: table.version })} · ${timeText(table.updated_at)}`),
+        h("div", { class: "chips" }, seatChips(table)), result),
       h("div", { class: "actions" }, actions));
   }
 
@@ -215,16 +297,18 @@ export function mountLobby(root) {
       const data = { waiting, playing, over };
       clear(lists);
       for (const st of ["waiting", "playing", "over"]) {
-        tabs[st] = h("ul", { class: "tables", id: `tables-${st}` }, data[st].length ? data[st].map(tableRow) : h("li", { class: "muted" }, t("lobby.none.tables")));
-        lists.append(h("h3", {}, t(`lobby.list.${st}`)), tabs[st]);
+        lists.append(h("h3", {}, t(`lobby.list.${st}`)),
+          h("ul", { class: "tables", id: `tables-${st}` }, data[st].length ? data[st].map(tableRow) : h("li", { class: "muted" }, t("lobby.none.tables"))));
       }
     } catch (error) {
-      clear(lists).append(h("p", { class: "error" }, `${t("error")}: ${error.message}`));
+      clear(lists).append(h("p", { class: "error" }, `${t("error")}: ${errorText(error)}`));
     }
   }
 
+  const stop = onPlayer(() => renderWelcome());
   renderForm(games[0].name);
+  refreshMine();
   refresh();
   timer = setInterval(refresh, 5000);
-  return { destroy() { clearInterval(timer); } };
+  return { destroy() { clearInterval(timer); stop(); } };
 }

@@ -136,6 +136,15 @@ export class Live {
     return id;
   }
 
+  /** Open a new connection at once (the old one closes quietly): after signing in, so that
+   * the new handshake carries the player's cookie. */
+  restart() {
+    const old = this.ws;
+    this.ws = null; // its close is not a lost connection
+    if (old) old.close();
+    this.connect();
+  }
+
   /** Drop the connection as if the network failed; it reconnects after `hold` ms or more. */
   drop(hold = 0) {
     this.holdUntil = Date.now() + hold;

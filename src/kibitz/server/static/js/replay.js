@@ -4,8 +4,8 @@
 import { h, clear } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./net.js";
-import { botLabel } from "./lobby.js";
 import { gameTitle } from "./catalog.js";
+import { seatPlayer, tableTitle } from "./names.js";
 import { boardFor } from "./games/index.js";
 import { speed } from "./settings.js";
 
@@ -29,15 +29,13 @@ export function mountReplay(root, tableId, query) {
   root.append(h("div", { class: "page replay", id: "replay" }, el.head, el.status, el.controls, el.moveText, el.board));
 
   function name(s) {
-    const info = seats && seats[s];
-    if (info && info.nickname) return info.nickname;
-    if (info && info.kind === "bot") return `${botLabel(info.bot)} (${t("seat.n", { n: s })})`;
-    return t("seat.n", { n: s });
+    return seatPlayer(seats, s, { over: true });
   }
 
   function header() {
     clear(el.head);
-    el.head.append(h("h1", {}, data ? `${t("replay.title")}: ${gameTitle(data.game)}` : t("replay.title")));
+    const what = data && (seats ? tableTitle(data.game, seats) : gameTitle(data.game));
+    el.head.append(h("h1", {}, data ? `${t("replay.title")}: ${what}` : t("replay.title")));
     if (!tableId) {
       const file = h("input", { type: "file", id: "record-file", accept: ".json,application/json", "aria-label": t("replay.upload") });
       file.addEventListener("change", async () => {

@@ -3,18 +3,15 @@
 
 import { h, clear, sleep } from "./dom.js";
 import { t } from "./i18n.js";
-import { api, Live, heldSeat, keepSeat, forgetSeat, invitesOf, nickname, setNickname } from "./net.js";
-import { botLabel } from "./lobby.js";
+import { api, Live, heldSeat, keepSeat, forgetSeat, invitesOf } from "./net.js";
 import { gameTitle } from "./catalog.js";
+import { me, ensurePlayer, suggestedNickname } from "./player.js";
+import { seatPlayer, tableTitle } from "./names.js";
 import { speed } from "./settings.js";
 import { boardFor } from "./games/index.js";
 
 export function seatLabel(seats, seat) {
-  const s = seats && seats[seat];
-  if (!s) return t("seat.n", { n: seat });
-  if (s.kind === "bot") return `${botLabel(s.bot)} (${t("seat.n", { n: seat })})`;
-  if (s.nickname) return s.nickname;
-  return t("seat.n", { n: seat });
+  return seatPlayer(seats, seat);
 }
 
 function errorText(code, message) {
@@ -38,6 +35,7 @@ export function mountTable(root, tableId, query) {
   let actId = null;
   let joinOffered = null; // the seats the join panel offers
   let toolsHeld = null; // whether the tools were drawn for a seat held here (the Leave button)
+  let pendingJoin = null; // a join to send once the connection carries the new player's cookie
 
   const el = {
     title: h("h1", {}, t("loading")),
@@ -85,10 +83,15 @@ export function mountTable(root, tableId, query) {
 
   // ---------------------------------------------------------------- the connection
 
+  // A seat held here comes back with its token; a signed-in player's seat without one (taken
+  // in another browser); anyone else watches.
   function hello() {
     const held = heldSeat(tableId);
-    if (held) live.send({ type: "hello", table: tableId, token: held.token });
+    if (pendingJoin) live.send({ type: "join", table: tableId, ...pendingJoin });
+    else if (held) live.send({ type: "hello", table: tableId, token: held.token });
+    else if (me()) live.send({ type: "hello", table: tableId });
     else live.send({ type: "watch", table: tableId });
+    pendingJoin = null;
   }
 
   function onMessage(msg) {
@@ -126,8 +129,8 @@ export function mountTable(root, tableId, query) {
         if (msg.id === actId) actId = null;
         break;
       case "error":
-        if (msg.code === "not_seated" && heldSeat(tableId) && mySeat === null) {
-          forgetSeat(tableId);
+        if (msg.code === "not_seated" && mySeat === null && (heldSeat(tableId) || me())) {
+          forgetSeat(tableId); // the seat is not (or no longer) this browser's: watch
           live.send({ type: "watch", table: tableId });
           return;
         }
@@ -212,13 +215,13 @@ export function mountTable(root, tableId, query) {
         mySeat: () => mySeat,
         speed,
       });
-      el.title.textContent = `${gameTitle(msg.game)} · ${t("table.table")} ${msg.table}`;
       document.title = `${gameTitle(msg.game)} · kibitz`;
       toolsHeld = null; // the tools name the game: draw them again
     }
     // The Leave button follows the seat: it comes with a seat taken on this page (join) and
     // goes with a seat given up (leave), not only with the seat held when the page opened.
-    if (Boolean(heldSeat(tableId)) !== toolsHeld) renderTools();
+    if ((msg.seat !== null) !== toolsHeld) renderTools();
+    el.title.textContent = tableTitle(msg.game, msg.seats);
     page.dataset.status = msg.status;
     page.dataset.version = String(msg.version);
     const idle = settled || queue.length === 0;
@@ -243,7 +246,7 @@ export function mountTable(root, tableId, query) {
 
   function renderTools() {
     clear(el.tools);
-    toolsHeld = Boolean(heldSeat(tableId));
+    toolsHeld = mySeat !== null;
     el.tools.append(
       h("a", { class: "btn", href: `#/rules/${boardGame}`, target: "_blank" }, t("table.rules")),
       h("a", { class: "btn", href: "#/" }, t("nav.lobby")));
@@ -360,18 +363,30 @@ export function mountTable(root, tableId, query) {
     const typing = el.join.querySelector("#join-nickname");
     const focused = typing !== null && document.activeElement === typing;
     clear(el.join);
-    const nick = typing || h("input", { type: "text", id: "join-nickname", maxlength: 24, value: nickname(), placeholder: t("lobby.nickname.placeholder"), "aria-label": t("lobby.nickname") });
-    const sit = (extra) => {
+    // A signed-in player sits under their nickname; a visitor types one, which makes them a
+    // player (the connection then starts again to carry the player's cookie, and joins).
+    const nick = me() ? null : typing || h("input", { type: "text", id: "join-nickname", maxlength: 24, value: suggestedNickname(), placeholder: t("lobby.nickname.placeholder"), "aria-label": t("lobby.nickname") });
+    const sit = async (extra) => {
+      if (me()) {
+        live.send({ type: "join", table: tableId, ...extra });
+        return;
+      }
       const name = nick.value.trim();
       if (!name) { nick.focus(); note(t("lobby.nickname.missing")); return; }
-      setNickname(name);
-      live.send({ type: "join", table: tableId, nickname: name, ...extra });
+      try {
+        await ensurePlayer(name);
+      } catch (error) {
+        note(errorText(error.code, error.message));
+        return;
+      }
+      pendingJoin = extra;
+      live.restart();
     };
     const buttons = invite
       ? [h("button", { class: "btn primary", id: "join-invite", onclick: () => sit({ invite }) }, t("join.invited"))]
       : open.map((seat) => h("button", { class: "btn primary join-seat", "data-seat": seat, onclick: () => sit({ seat }) }, t("join.seat", { n: seat })));
     el.join.append(h("div", { class: "panel join" }, h("strong", {}, t("join.title")), nick, buttons, h("span", { class: "muted" }, t("join.or"))));
-    if (focused) nick.focus();
+    if (focused && nick) nick.focus();
   }
 
   async function showEnd(msg) {

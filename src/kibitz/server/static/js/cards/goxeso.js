@@ -33,3 +33,10 @@ export function statusIcon(status) {
   return s("svg", { viewBox: "0 0 20 20", class: "icon", "aria-hidden": "true" },
     s("circle", { cx: 10, cy: 10, r: 8.5, fill: "#b3261e" }), s("rect", { x: 4.5, y: 8.5, width: 11, height: 3, fill: "#fff" }));
 }
+
+/** A card of the rules pages' examples: its face (`7`, `J`), or `?` face down (null: not a
+ * card). */
+export function exampleCard(text) {
+  if (text === "?") return goxesoBack();
+  return /^([1-9][0-9]?|J)$/.test(text) ? goxesoFace(text) : null;
+}

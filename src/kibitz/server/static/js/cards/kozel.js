@@ -89,3 +89,10 @@ export function kozelBack(extra = {}) {
     s("path", { d: `M${W / 2 - 5} ${H / 2 - 4} L${W / 2 + 5} ${H / 2 - 4} L${W / 2 + 2} ${H / 2 + 5} L${W / 2} ${H / 2 + 9} L${W / 2 - 2} ${H / 2 + 5} Z`,
       fill: "#f3d9a4" }));
 }
+
+/** A card of the rules pages' examples: as Kozel writes it (`10H`, `QS`), or `?` face down
+ * (null: not a card). */
+export function exampleCard(text) {
+  if (text === "?") return kozelBack();
+  return /^(6|7|8|9|10|J|Q|K|A)[SHDC]$/.test(text) ? kozelCard(text) : null;
+}

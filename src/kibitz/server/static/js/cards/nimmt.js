@@ -64,3 +64,9 @@ export function nimmtBack(extra = {}) {
 export function bullIcon(label = "") {
   return s("svg", { viewBox: "-10 -10 20 20", class: "icon bull", role: label ? "img" : null, "aria-label": label || null, "aria-hidden": label ? null : "true" }, bullhead(0, 0, 17));
 }
+
+/** A card of the rules pages' examples: its number, or `?` face down (null: not a card). */
+export function exampleCard(text) {
+  if (text === "?") return nimmtBack();
+  return /^[1-9][0-9]*$/.test(text) ? nimmtCard(Number(text)) : null;
+}
