@@ -53,7 +53,8 @@ def start_server(port: int, database: str) -> subprocess.Popen[bytes]:
         [
             str(kibitz), "serve", "--port", str(port), "--database-url", database,
             "--bot-workers", "0", "--log-level", "warning",
-            "--max-connections-per-ip", lots, "--connects-per-minute", lots,
+            "--max-connections-per-ip", lots, "--http-connections-per-ip", lots,
+            "--connects-per-minute", lots,
             "--tables-per-minute", lots, "--requests-per-minute", lots,
         ],
         stdout=subprocess.DEVNULL,

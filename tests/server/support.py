@@ -3,12 +3,27 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+import httpx
+import uvicorn
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from kibitz.server import create_app, listener
 from kibitz.server.bots import BotRunner
-from kibitz.server.config import Limits
+from kibitz.server.config import Limits, Settings
 from kibitz.server.db import migrate, open_database
 from kibitz.server.service import MatchService
 from kibitz.server.store import Store
@@ -45,6 +60,22 @@ def slow_bots(service: MatchService, seconds: float, seat: int | None = None) ->
     service.bots.choose = slow  # type: ignore[method-assign]
 
 
+@contextmanager
+def app_client(tmp_path: Path, limits: Limits) -> Iterator[TestClient]:
+    """The app on a new SQLite file with `limits` and bots in threads, through Starlette's
+    test client (a bug answers 500 as it would to a real client, rather than raising)."""
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'db.sqlite3'}", limits=limits, bot_workers=0
+    )
+    with TestClient(create_app(settings), raise_server_exceptions=False) as client:
+        yield client
+
+
+async def a_bug(*_args: object) -> Any:
+    """Stands in for a service method to show how the server answers a bug."""
+    raise RuntimeError("a bug")
+
+
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
 
@@ -62,3 +93,97 @@ async def wait_for(predicate: Any, timeout: float = 10.0) -> None:
         if loop.time() > end:
             raise AssertionError("timed out waiting")
         await asyncio.sleep(0.01)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@contextmanager
+def live_server(settings: Settings, app: FastAPI | None = None) -> Iterator[LiveServer]:
+    """`settings`' app (or `app`) served as `kibitz serve` serves it (`listener.config`: its
+    timeouts, caps and proxy rules) on a free loopback port, in a thread; stopped
+    afterwards."""
+    app = app or create_app(settings)
+    port = free_port()
+    server = uvicorn.Server(listener.config(app, settings, "127.0.0.1", port))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield LiveServer(app, port)
+    finally:
+        server.should_exit = True
+        thread.join(15)
+
+
+@dataclass
+class LiveServer:
+    app: FastAPI
+    port: int
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+
+KIBITZ = Path(sys.executable).parent / "kibitz"
+
+
+class ServeProcess:
+    """`kibitz serve` as a process of its own on `database` (bots in threads unless
+    `options` say otherwise); its output goes to `log`."""
+
+    def __init__(self, database: Path, port: int, log: Path, *options: str) -> None:
+        self.database, self.port, self.log = database, port, log
+        self.options = options or ("--bot-workers", "0")
+        self.url = f"http://127.0.0.1:{port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [
+                    str(KIBITZ),
+                    "serve",
+                    "--port",
+                    str(self.port),
+                    "--database-url",
+                    str(self.database),
+                    *self.options,
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, self.log.read_text()
+            try:
+                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise AssertionError("the server did not start:\n" + self.log.read_text())
+
+    def kill(self) -> None:
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()

@@ -139,6 +139,12 @@ def new_page(browser: Any, server: Server, *, lang: str = "en", phone: bool = Fa
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(  # what the server's Content-Security-Policy blocks is a bug of the pages
+        "console",
+        lambda message: (
+            errors.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     page.errors = errors
     page.set_default_timeout(20000)
     return page

@@ -166,7 +166,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
     if args.game is None:
         raise KibitzError("name a game to play: kibitz play GAME (see `kibitz games`)")
     options = game_options(args.game, extra, args.players)
-    game = make(args.game, players=args.players, seed=args.seed, **options)
+    game = make(args.game, players=args.players, seed=args.seed, options=options)
     if not 0 <= args.seat < game.players:
         raise KibitzError(f"--seat must be 0 to {game.players - 1}")
     level = args.bots or default_bot(game.name)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 from typing import Any
 
 from kibitz.core import KibitzError
@@ -26,6 +27,11 @@ def add_parser(sub: Any) -> None:
     parser.add_argument(
         "--max-connections-per-ip", type=int, help="open WebSockets per client address"
     )
+    parser.add_argument(
+        "--http-connections-per-ip",
+        type=int,
+        help="open HTTP connections per client address, besides WebSockets",
+    )
     parser.add_argument("--connects-per-minute", type=int, help="new WebSockets per address")
     parser.add_argument("--tables-per-minute", type=int, help="new tables per address")
     parser.add_argument("--requests-per-minute", type=int, help="REST requests per address")
@@ -36,6 +42,14 @@ def add_parser(sub: Any) -> None:
         metavar="ORIGIN",
         help="another origin (https://example.org) whose pages may open WebSockets here; "
         "the server's own is always allowed (repeatable)",
+    )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        default="",
+        metavar="ADDRESSES",
+        help="comma-separated addresses or networks of reverse proxies whose X-Forwarded-For "
+        "and X-Forwarded-Proto are believed ('*': any); default: none (docs/protocol.md, "
+        "Deployment behind a proxy)",
     )
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning"])
     parser.add_argument(
@@ -53,7 +67,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
     try:
         import uvicorn
 
-        from kibitz.server import Limits, Settings, create_app, logs
+        from kibitz.server import Limits, Settings, create_app, listener, logs
     except ImportError as error:
         raise missing_extra(error) from None
     import dataclasses
@@ -64,6 +78,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
         name: value
         for name in (
             "max_connections_per_ip",
+            "http_connections_per_ip",
             "connects_per_minute",
             "tables_per_minute",
             "requests_per_minute",
@@ -77,22 +92,34 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
         bot_workers=args.bot_workers,
         bot_seconds=args.bot_seconds,
         allowed_origins=tuple(args.allowed_origin),
+        forwarded_allow_ips=tuple(
+            p.strip() for p in args.forwarded_allow_ips.split(",") if p.strip()
+        ),
     )
+    try:
+        listener.Proxies(settings.forwarded_allow_ips)
+    except ValueError as error:
+        raise KibitzError(f"--forwarded-allow-ips: {error}") from None
     logs.setup(getattr(logging, args.log_level.upper()), args.log_format)
+    _raise_open_files_limit()
     shown = "[::1]" if args.host == "::1" else args.host
     print(f"kibitz server: database {_hide_password(where)}", flush=True)
     print(f"kibitz server: open http://{shown}:{args.port}/ (Ctrl+C stops it)", flush=True)
-    uvicorn.run(
-        create_app(settings),
-        host=args.host,
-        port=args.port,
-        log_config=None,
-        access_log=False,
-        ws_max_size=max(limits.max_message_bytes * 4, 16384),
-        ws_per_message_deflate=False,  # views are small; compressing them cost latency
-        lifespan="on",
-    )
+    uvicorn.Server(listener.config(create_app(settings), settings, args.host, args.port)).run()
     return 0
+
+
+def _raise_open_files_limit() -> None:
+    """Let the server hold as many sockets as the system allows this process (often 1,024 by
+    default, far below what the per-address limits let many clients open)."""
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
 def missing_extra(error: ImportError) -> KibitzError:

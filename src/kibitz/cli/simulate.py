@@ -44,7 +44,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
     with Progress(args.games, "games") as bar:
         for index in range(args.games):
             seed = args.seed + index
-            game = make(args.game, players=players, seed=seed, **options)
+            game = make(args.game, players=players, seed=seed, options=options)
             rng = random.Random(seed)
             while not game.is_over():
                 seat = min(game.to_act())

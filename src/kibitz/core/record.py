@@ -116,6 +116,10 @@ class Record:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise RecordError(f"the record is not valid JSON: {error}") from None
+        except ValueError:  # a number of more digits than Python converts (4300)
+            raise RecordError("the record holds a number too long to read") from None
+        except RecursionError:
+            raise RecordError("the record is nested too deeply to read") from None
         return cls.from_dict(data)
 
 
@@ -127,7 +131,7 @@ def start(record: Record) -> Game[Any]:
             players=record.players,
             seed=record.seed,
             setup=record.setup,
-            **record.options,
+            options=record.options,
         )
     except RecordError:
         raise

@@ -126,23 +126,29 @@ def make(
     players: int | None = None,
     seed: int | None = None,
     setup: Mapping[str, Any] | None = None,
-    **options: Any,
+    *,
+    options: Mapping[str, Any] | None = None,
+    **more_options: Any,
 ) -> Game[Any]:
     """A new game of `name` for `players` seats (the game's usual count when omitted).
 
     `seed` reproduces the deal and every later chance event; `setup` fixes the deal
-    explicitly (see docs/records.md). Options are the game's documented rule options.
+    explicitly (see docs/records.md). Rule options are the game's documented ones, given
+    as keywords or as the mapping `options`: pass options that come from outside (a
+    record, a request) as the mapping, where a key such as `seed` is an unknown option
+    rather than a second value for `make`'s own argument.
     """
+    given = {**(options or {}), **more_options}
     game_spec = spec(name)
     if seed is None:
         seed = fresh_seed()
     elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise OptionError(f"seed must be a whole number 0 or more, not {seed!r}")
     if players is None:
-        players = _usual_players(game_spec, options)
+        players = _usual_players(game_spec, given)
     if isinstance(players, bool) or not isinstance(players, int):
         raise OptionError(f"players must be a whole number, not {players!r}")
-    opts = build_options(game_spec.game.options_class, players, options)
+    opts = build_options(game_spec.game.options_class, players, given)
     return game_spec.game.new(players, opts, seed, setup)
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import asdict
 from pathlib import Path
@@ -18,16 +17,17 @@ from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 import kibitz
 from kibitz.bots import available, default_bot
-from kibitz.server import logs, pages, player_routes, protocol
+from kibitz.server import apidocs, logs, pages, player_routes, protocol
 from kibitz.server.bots import BotRunner
 from kibitz.server.config import Limits, Settings
 from kibitz.server.db import migrate, open_database
 from kibitz.server.errors import ServiceError
+from kibitz.server.http_guard import HttpGuard, client_ip
 from kibitz.server.origins import origin_allowed
 from kibitz.server.player_routes import player_of
 from kibitz.server.players import COOKIE
@@ -54,29 +54,63 @@ class Connection:
         """The player whose seat `seat` is, when `hello` took it without a token."""
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(limits.send_queue)
         self.messages = TokenBucket(limits.messages_per_second, float(limits.message_burst))
-        self.overflowed = False
+        self.closing: str | None = None
+        """Why the connection is being closed (`too_slow`, `idle`); nothing more is done
+        for it meanwhile."""
+        self.heard = 0.0
+        """When the client last sent a message (the event loop's clock)."""
+        self._idle: asyncio.TimerHandle | None = None
+
+    def watch_idle(self, seconds: float) -> None:
+        """Close the connection (`idle`) once the client has sent nothing for `seconds`. One
+        timer, set again only when it fires: nothing per message but noting the time."""
+        loop = asyncio.get_running_loop()
+        self.heard = loop.time()
+
+        def check() -> None:
+            quiet = loop.time() - self.heard
+            if quiet < seconds:
+                self._idle = loop.call_later(seconds - quiet, check)
+            elif not self.closing:
+                logs.event("ws.idle", client=self.ip)
+                self.close("idle")
+
+        self._idle = loop.call_later(seconds, check)
+
+    def stop_watching(self) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
 
     def send(self, text: str) -> None:
-        if self.overflowed:
+        if self.closing:
             return
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            self.overflowed = True
-            with contextlib.suppress(asyncio.QueueEmpty):
-                while True:
-                    self.queue.get_nowait()
-            self.queue.put_nowait(_error("too_slow").to_json())
-            self.queue.put_nowait(None)
+            self.close("too_slow", _error("too_slow").to_json())
 
     def send_message(self, message: protocol.ServerMessage) -> None:
         self.send(message.to_json())
+
+    def close(self, reason: str, last: str | None = None) -> None:
+        """Close the connection after what is queued (dropped when the queue is full, with
+        `last` sent instead); `reason` goes in the close frame."""
+        if self.closing:
+            return
+        self.closing = reason
+        if self.queue.full() or last is not None:
+            with contextlib.suppress(asyncio.QueueEmpty):
+                while self.queue.qsize() > self.queue.maxsize - 2:
+                    self.queue.get_nowait()
+        if last is not None:
+            self.queue.put_nowait(last)
+        self.queue.put_nowait(None)
 
     async def writer(self) -> None:
         while True:
             text = await self.queue.get()
             if text is None:
-                await self.ws.close(code=1008)
+                await self.ws.close(code=1008, reason=self.closing or "")
                 return
             await self.ws.send_text(text)
 
@@ -136,61 +170,13 @@ def _error(
     return protocol.ErrorMessage.of(ServiceError(code, message), request)
 
 
-def _client_ip(scope: Any) -> str:
-    client = scope.get("client")
-    return str(client[0]) if client else "unknown"
+_HTTP_ERRORS = {400: "bad_message", 404: "not_found", 405: "bad_method"}
+"""The error codes of the HTTP errors that routing and body parsing raise themselves."""
 
 
-class BodyLimit:
-    """Refuses request bodies over the limit (413) and logs each request as JSON."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        started = time.perf_counter()
-        status = {"code": 0}
-        length = dict(scope.get("headers") or []).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.limit):
-            response = JSONResponse(_error_body("too_large"), status_code=413)
-            await response(scope, receive, send)
-            self._log(scope, 413, started)
-            return
-        seen = 0
-
-        async def limited_receive() -> Message:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise ServiceError("too_large")
-            return message
-
-        async def logged_send(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                status["code"] = message["status"]
-            await send(message)
-
-        try:
-            await self.app(scope, limited_receive, logged_send)
-        finally:
-            self._log(scope, status["code"], started)
-
-    @staticmethod
-    def _log(scope: Scope, status: int, started: float) -> None:
-        logs.event(
-            "http.request",
-            method=scope.get("method"),
-            path=scope.get("path"),
-            status=status,
-            ms=round((time.perf_counter() - started) * 1000, 2),
-            client=_client_ip(scope),
-        )
+def _size(raw: str | bytes) -> int:
+    """A message's size in bytes, as it came over the network."""
+    return len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
 
 
 def _error_body(code: str, message: str | None = None) -> dict[str, Any]:
@@ -234,8 +220,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         "docs/protocol.md documents its messages. Errors answer "
         '`{"error": {"code": ..., "message": ...}}`.',
         lifespan=lifespan,
+        docs_url=None,  # apidocs serves it without a CDN
+        redoc_url=None,
     )
-    app.add_middleware(BodyLimit, limit=max(limits.max_message_bytes, 16384))
+    app.add_middleware(HttpGuard, limit=max(limits.max_message_bytes, 16384))
     requests = RateLimiter(limits.requests_per_minute)
     creations = RateLimiter(limits.tables_per_minute)
     connects = RateLimiter(limits.connects_per_minute, burst=limits.connects_per_minute)
@@ -254,11 +242,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         shown = "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in first)
         return JSONResponse(_error_body("bad_message", shown[:300]), status_code=400)
 
+    @app.exception_handler(HTTPException)
+    async def on_http_error(_request: Request, error: HTTPException) -> JSONResponse:
+        code = _HTTP_ERRORS.get(error.status_code)
+        body = _error_body(code) if code else _error_body("bad_message", str(error.detail))
+        return JSONResponse(body, status_code=error.status_code, headers=error.headers)
+
+    @app.exception_handler(Exception)
+    async def on_bug(request: Request, _error: Exception) -> JSONResponse:
+        logs.error("http.error", method=request.method, path=request.url.path)
+        return JSONResponse(_error_body("internal"), status_code=500)
+
     @app.middleware("http")
     async def limit_requests(
         request: Request, call_next: Callable[[Request], Awaitable[Any]]
     ) -> Any:
-        if request.url.path.startswith("/api/") and not requests.take(_client_ip(request.scope)):
+        if request.url.path.startswith("/api/") and not requests.take(client_ip(request.scope)):
             return JSONResponse(_error_body("rate_limited"), status_code=429)
         return await call_next(request)
 
@@ -331,7 +330,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/tables", status_code=201, tags=["lobby"], responses=responses)
     async def create_table(request: Request, body: protocol.CreateTable) -> protocol.CreatedOut:
         """Create a table; with `join`, sit down at once and get the seat's token."""
-        if not creations.take(_client_ip(request.scope)):
+        if not creations.take(client_ip(request.scope)):
             raise ServiceError("rate_limited", "too many new tables; wait a minute")
         service = service_of(request)
         seats = None if body.seats is None else [SeatSpec(s.kind, s.bot) for s in body.seats]
@@ -395,7 +394,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
-        ip = _client_ip(ws.scope)
+        ip = client_ip(ws.scope)
         per_ip: dict[str, int] = ws.app.state.ws_per_ip
         origin = ws.headers.get("origin")
         if origin is not None and not origin_allowed(
@@ -414,16 +413,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub: Hub = ws.app.state.hub
         conn = Connection(ws, ip, limits)
         writer = asyncio.create_task(conn.writer())
+        conn.watch_idle(limits.ws_idle_timeout)
         logs.event("ws.open", client=ip)
         try:
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                conn.heard = asyncio.get_running_loop().time()
+                if conn.closing:
+                    continue
                 raw = message.get("text")
                 if raw is None:
                     raw = message.get("bytes") or b""
-                if len(raw) > limits.max_message_bytes:
+                if _size(raw) > limits.max_message_bytes:
                     conn.send_message(_error("too_large"))
                     continue
                 if not conn.messages.take():
@@ -434,10 +437,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 except ServiceError as error:
                     request_id = protocol.request_id(raw)
                     conn.send_message(protocol.ErrorMessage.of(error, request_id))
+                except Exception:
+                    logs.error("ws.error", client=ip)
+                    conn.send_message(_error("internal", request=protocol.request_id(raw)))
         except WebSocketDisconnect:
             pass
         finally:
             table_id, seated = conn.table, conn.seat is not None
+            conn.stop_watching()
             hub.detach(conn)
             per_ip[ip] -= 1
             if not per_ip[ip]:
@@ -461,6 +468,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     pages.install(app)
+    apidocs.install(app)
     player_routes.install(app, responses)
     return app
 

@@ -13,7 +13,9 @@ import asyncio
 import concurrent.futures
 import functools
 import multiprocessing
+import os
 import random
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,6 +32,22 @@ def decide(
     return str(move), bot
 
 
+def watch_parent() -> None:
+    """Run in each worker process as it starts: end the worker the moment the server
+    process ends, however it ended (even SIGKILL, which gives the server no chance to stop
+    its workers). The worker waits on the pipe from its parent, which closes when the parent
+    dies."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def wait() -> None:
+        parent.join()
+        os._exit(1)
+
+    threading.Thread(target=wait, name="kibitz-parent-watch", daemon=True).start()
+
+
 class BotRunner:
     """Runs bot decisions in a pool of `workers` processes, or in threads when 0."""
 
@@ -38,7 +56,7 @@ class BotRunner:
         self._pool: concurrent.futures.Executor
         if workers > 0:
             self._pool = concurrent.futures.ProcessPoolExecutor(
-                workers, mp_context=multiprocessing.get_context("spawn")
+                workers, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent
             )
         else:
             self._pool = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="bot")
@@ -54,4 +72,13 @@ class BotRunner:
         return result
 
     def close(self) -> None:
+        """Stop at once: queued decisions are dropped and worker processes still thinking
+        are ended (a bot's search may run for seconds; nobody waits for its move now)."""
+        workers = list((getattr(self._pool, "_processes", None) or {}).values())
         self._pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join(1.0)
+            if worker.is_alive():
+                worker.kill()

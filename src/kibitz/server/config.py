@@ -71,7 +71,22 @@ class Limits:
     nickname_length: int = 24
     """Longest nickname, in characters."""
     send_queue: int = 512
-    """Messages waiting for a slow client before it is disconnected."""
+    """Messages waiting for a slow client before it is disconnected (`too_slow`) ..."""
+    send_timeout: float = 10.0
+    """... or seconds a message may wait for a client that reads nothing at all (its network
+    buffers full)."""
+    ws_idle_timeout: float = 120.0
+    """Seconds a WebSocket may send nothing before it is closed (the browser pings every
+    25 s)."""
+    request_timeout: float = 10.0
+    """Seconds a client has to send a whole HTTP request (a WebSocket handshake too), from
+    connecting or from the answer to its previous request: silent and trickling
+    connections are closed."""
+    keep_alive: float = 15.0
+    """Seconds an HTTP connection may stay open between requests."""
+    http_connections_per_ip: int = 32
+    """Open HTTP connections from one address that are not WebSockets (a trusted proxy's
+    own connections are not counted: it forwards many clients)."""
     finished_kept: int = 256
     """Finished tables kept in memory (end screens, rematches); older ones are read back
     from the database when asked for, so a long-running server does not grow without end."""
@@ -95,3 +110,7 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     """Pages of these origins (`https://example.org`) may open WebSockets besides the
     server's own (the `Host` the browser asked for)."""
+    forwarded_allow_ips: tuple[str, ...] = ()
+    """Proxies (addresses or networks such as `10.0.0.0/8`, or `*`) whose `X-Forwarded-For`
+    and `X-Forwarded-Proto` are believed; every limit per address then counts the client
+    they name. None by default: a client cannot claim to be another address."""

@@ -42,6 +42,8 @@ ERRORS: dict[str, tuple[int, str]] = {
     "nickname_taken": (409, "A claimed player has this nickname already; choose another."),
     "no_such_player": (404, "No player has this id."),
     "bad_origin": (403, "The request comes from a page of another site."),
+    "not_found": (404, "No page or API path has this address."),
+    "bad_method": (405, "This path does not take this HTTP method."),
     "internal": (500, "Something went wrong on the server; the move was not applied."),
 }
 

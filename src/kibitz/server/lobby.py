@@ -65,7 +65,7 @@ class Lobby:
         if seed is None:  # stored even with a setup: it draws every later chance event
             seed = fresh_seed()
         try:
-            new_game = make(game, players=players, seed=seed, setup=setup, **(options or {}))
+            new_game = make(game, players=players, seed=seed, setup=setup, options=options)
         except KibitzError as error:
             raise ServiceError("bad_options", str(error)) from None
         seat_specs = seats if seats is not None else [SeatSpec()] * players

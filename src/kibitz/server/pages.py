@@ -21,6 +21,13 @@ from kibitz.server.errors import ServiceError
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 MAX_REPLAY_MOVES = 5000
+RECORD_BODY = {
+    "requestBody": {
+        "required": True,
+        "description": "A game record (docs/records.md).",
+        "content": {"application/json": {"schema": {"type": "object"}}},
+    }
+}
 
 
 def rules_markdown(game: str, lang: str) -> str:
@@ -86,15 +93,17 @@ def install(app: FastAPI) -> None:
         record = Record.from_dict(await service.record(table_id))
         return await asyncio.to_thread(replay_steps, record, seat)
 
-    @app.post("/api/replay", tags=["records"])
+    @app.post("/api/replay", tags=["records"], openapi_extra=RECORD_BODY)
     async def upload_replay(
         request: Request, seat: int | None = Query(None, ge=0, le=63)
     ) -> dict[str, Any]:
         """An uploaded record (the records format), as views move by move."""
         try:
             record = Record.from_json((await request.body()).decode("utf-8"))
-        except (KibitzError, UnicodeDecodeError) as error:
+        except KibitzError as error:
             raise ServiceError("bad_record", str(error)[:300]) from None
+        except UnicodeDecodeError:
+            raise ServiceError("bad_record", "the record is not UTF-8 text") from None
         return await asyncio.to_thread(replay_steps, record, seat)
 
     app.mount("/assets", StaticFiles(directory=ASSETS), name="assets")

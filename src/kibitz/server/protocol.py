@@ -17,7 +17,12 @@ from kibitz.server.errors import ServiceError
 
 TableId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
 Token = Annotated[str, Field(min_length=1, max_length=64)]
-RequestId = StrictInt | Annotated[str, Field(max_length=64)]
+MAX_ID = 2**53 - 1
+"""The largest number a request `id` may be: what a JavaScript number holds exactly (and far
+below the 64 bits past which the server could not write it back)."""
+RequestId = (
+    Annotated[StrictInt, Field(ge=-MAX_ID, le=MAX_ID)] | Annotated[str, Field(max_length=64)]
+)
 Nickname = Annotated[str, Field(min_length=1, max_length=100)]
 Seat = Annotated[StrictInt, Field(ge=0, le=63)]
 
@@ -25,7 +30,8 @@ Seat = Annotated[StrictInt, Field(ge=0, le=63)]
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
     id: RequestId | None = None
-    """Any number or short text; the server's answer (`ack`, `error`, ...) carries it back."""
+    """A whole number (at most `MAX_ID` in size) or text up to 64 characters; the server's
+    answer (`ack`, `error`, ...) carries it back."""
 
 
 class Hello(_Message):
@@ -100,20 +106,22 @@ def parse(text: str | bytes) -> Hello | Watch | Join | Act | Chat | Leave | Rema
     return message
 
 
-def request_id(text: str | bytes) -> int | str | None:
-    """The `id` of a message that failed validation, if one can be read, for the error."""
-    import json
+_ID_ADAPTER: TypeAdapter[int | str] = TypeAdapter(RequestId)
 
+
+def request_id(text: str | bytes) -> int | str | None:
+    """The `id` of a message that failed validation, for the error: only a valid one (any
+    text may come here: invalid UTF-8, deep nesting, numbers of any size)."""
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError:
         return None
-    value = data.get("id") if isinstance(data, dict) else None
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str) and len(value) <= 64:
-        return value
-    return None
+    if not isinstance(data, dict) or "id" not in data:
+        return None
+    try:
+        return _ID_ADAPTER.validate_python(data["id"], strict=True)
+    except ValidationError:
+        return None
 
 
 # --------------------------------------------------------------------- server -> client
