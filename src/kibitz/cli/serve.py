@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
 
 from kibitz.core import KibitzError
@@ -14,11 +15,18 @@ def add_parser(sub: Any) -> None:
         help="run the game server (tables, bots, live play in the browser)",
         description="Run the kibitz server. Without --database-url it keeps its data in a "
         "SQLite file in your data directory (the path is printed at start). PostgreSQL: "
-        "--database-url postgresql://user@host/db.",
+        "--database-url postgresql://user@host/db. Several processes serve one site when "
+        "they share a PostgreSQL database and a Redis server (--redis-url; docs/deploy.md).",
     )
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--database-url", help="SQLite file, sqlite:/// or postgresql:// URL")
+    parser.add_argument(
+        "--redis-url",
+        default=os.environ.get("KIBITZ_REDIS_URL") or None,
+        help="redis://host:6379/0 shared by all the site's processes (needs PostgreSQL); "
+        "default: $KIBITZ_REDIS_URL, else none (one process)",
+    )
     parser.add_argument(
         "--bot-workers", type=int, default=1, help="processes for bot searches (0: threads)"
     )
@@ -48,6 +56,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
         import uvicorn
 
         from kibitz.server import Limits, Settings, create_app, logs
+        from kibitz.server.db import lock_sqlite_file
     except ImportError as error:
         raise missing_extra(error) from None
     import dataclasses
@@ -65,16 +74,23 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
         if (value := getattr(args, name)) is not None
     }
     limits = dataclasses.replace(Limits(), **overrides)
-    settings = Settings(
-        database_url=url,
-        limits=limits,
-        bot_workers=args.bot_workers,
-        bot_seconds=args.bot_seconds,
-        allowed_origins=tuple(args.allowed_origin),
-    )
+    try:
+        settings = Settings(
+            database_url=url,
+            limits=limits,
+            bot_workers=args.bot_workers,
+            bot_seconds=args.bot_seconds,
+            allowed_origins=tuple(args.allowed_origin),
+            redis_url=args.redis_url,
+        )
+        lock = lock_sqlite_file(url)  # held until this process ends
+    except ValueError as error:
+        raise KibitzError(str(error)) from None
     logs.setup(getattr(logging, args.log_level.upper()))
     shown = "[::1]" if args.host == "::1" else args.host
     print(f"kibitz server: database {_hide_password(where)}", flush=True)
+    if settings.redis_url:
+        print(f"kibitz server: Redis {_hide_password(settings.redis_url)}", flush=True)
     print(f"kibitz server: open http://{shown}:{args.port}/ (Ctrl+C stops it)", flush=True)
     uvicorn.run(
         create_app(settings),
@@ -86,6 +102,8 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
         ws_per_message_deflate=False,  # views are small; compressing them cost latency
         lifespan="on",
     )
+    if lock is not None:
+        lock.close()
     return 0
 
 

@@ -36,19 +36,22 @@ _REFUSALS: tuple[tuple[type[KibitzError], str], ...] = (
 
 
 class Moves:
-    """Acting at tables. `changed(table)` is called under the table's lock after each
-    stored move (it tells the connections and schedules the next bots and clocks)."""
+    """Acting at tables. `moved(table, move)` is called under the table's lock after each
+    stored move (it tells the connections and schedules the next bots and clocks);
+    `changed(table)` instead when the mover's seat changed too (an away player came back)."""
 
     def __init__(
         self,
         cache: TableCache,
         seating: Seating,
+        moved: Callable[[LiveTable, MoveRow], None],
         changed: Callable[[LiveTable], None],
         finished: Callable[[LiveTable], Awaitable[None]],
     ) -> None:
         self.cache = cache
         self.store = cache.store
         self.seating = seating
+        self.moved = moved
         self.changed = changed
         self.finished = finished
 
@@ -72,14 +75,21 @@ class Moves:
             seat = seat_of(table, token, player)
             back = by == "player" and await self.seating.back(table, seat)
             try:
-                return await self.apply(table, seat, move, version, by)
+                return await self.apply(table, seat, move, version, by, seat_changed=back)
             except ServiceError:
                 if back:
                     self.changed(table)
                 raise
 
     async def apply(
-        self, table: LiveTable, seat: int, text: str, version: int | None, by: str
+        self,
+        table: LiveTable,
+        seat: int,
+        text: str,
+        version: int | None,
+        by: str,
+        *,
+        seat_changed: bool = False,
     ) -> int:
         """Check, apply and store `text` for `seat` (with the table's lock held); `version`
         None skips the version check (a bot's move, chosen from the state it was shown)."""
@@ -103,10 +113,9 @@ class Moves:
         outcome = game.outcome()
         if outcome is not None:
             result = {"scores": list(outcome.scores), "winners": sorted(outcome.winners)}
+        row = MoveRow(seat, str(move), now, by)
         try:
-            stored = await self.store.add_move(
-                table.id, game.version, MoveRow(seat, str(move), now, by), result
-            )
+            stored = await self.store.add_move(table.id, game.version, row, result)
         except Exception:
             self.cache.drop(table.id)
             logs.error("table.store_failed", table=table.id)
@@ -124,7 +133,10 @@ class Moves:
         logs.event(
             "table.move", logging.DEBUG, table=table.id, seat=seat, by=by, version=game.version
         )
-        self.changed(table)
+        if seat_changed:
+            self.changed(table)
+        else:
+            self.moved(table, row)
         if result is not None:
             await self.finished(table)
         return game.version
