@@ -5,12 +5,6 @@ from exactly where it was, with nothing lost."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,65 +13,12 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-KIBITZ = Path(sys.executable).parent / "kibitz"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-class Server:
-    def __init__(self, database: Path, port: int, log: Path) -> None:
-        self.database, self.port, self.log = database, port, log
-        self.url = f"http://127.0.0.1:{port}"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(
-                [
-                    str(KIBITZ),
-                    "serve",
-                    "--port",
-                    str(self.port),
-                    "--database-url",
-                    str(self.database),
-                    "--bot-workers",
-                    "0",
-                ],
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, self.log.read_text()
-            try:
-                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise AssertionError("the server did not start:\n" + self.log.read_text())
-
-    def kill(self) -> None:
-        assert self.process is not None
-        os.kill(self.process.pid, signal.SIGKILL)
-        self.process.wait(10)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
+from .processes import Server, free_port
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path / "kibitz.sqlite3", free_port(), tmp_path / "server.log")
+    running = Server(str(tmp_path / "kibitz.sqlite3"), free_port(), tmp_path / "server.log")
     running.start()
     try:
         yield running

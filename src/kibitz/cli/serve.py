@@ -28,6 +28,13 @@ def add_parser(sub: Any) -> None:
         "default: $KIBITZ_REDIS_URL, else none (one process)",
     )
     parser.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=4.0,
+        help="with Redis: how long a process's hold on a table's bots and clock lasts unless "
+        "renewed (another process takes over a dead one's tables within about 1.25 times it)",
+    )
+    parser.add_argument(
         "--bot-workers", type=int, default=1, help="processes for bot searches (0: threads)"
     )
     parser.add_argument("--bot-seconds", type=float, default=2.0, help="thinking time a move")
@@ -82,6 +89,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
             bot_seconds=args.bot_seconds,
             allowed_origins=tuple(args.allowed_origin),
             redis_url=args.redis_url,
+            lease_seconds=args.lease_seconds,
         )
         lock = lock_sqlite_file(url)  # held until this process ends
     except ValueError as error:

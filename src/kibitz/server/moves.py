@@ -34,6 +34,9 @@ _REFUSALS: tuple[tuple[type[KibitzError], str], ...] = (
 )
 """How the game's refusals of a move are answered."""
 
+STORE_TRIES = 5
+"""Times a move is tried when other processes keep storing the table's next move first."""
+
 
 class Moves:
     """Acting at tables. `moved(table, move)` is called under the table's lock after each
@@ -92,37 +95,44 @@ class Moves:
         seat_changed: bool = False,
     ) -> int:
         """Check, apply and store `text` for `seat` (with the table's lock held); `version`
-        None skips the version check (a bot's move, chosen from the state it was shown)."""
-        game = table.game
-        if table.row.status == "waiting":
-            raise ServiceError("not_started")
-        try:
-            move = game.check(seat, text)
-        except KibitzError as error:
-            code = next((c for kind, c in _REFUSALS if isinstance(error, kind)), "internal")
-            raise ServiceError(code, str(error)[:300]) from None
-        if version is not None and not (
-            table.turn_version.get(seat, game.version) <= version <= game.version
-        ):
-            raise ServiceError(
-                "stale_version", f"the table is at version {game.version}, not {version}"
-            )
-        game.apply(seat, move)
-        now = time.time()
-        result = None
-        outcome = game.outcome()
-        if outcome is not None:
-            result = {"scores": list(outcome.scores), "winners": sorted(outcome.winners)}
-        row = MoveRow(seat, str(move), now, by)
-        try:
-            stored = await self.store.add_move(table.id, game.version, row, result)
-        except Exception:
-            self.cache.drop(table.id)
-            logs.error("table.store_failed", table=table.id)
-            raise ServiceError("internal") from None
-        if not stored:
-            self.cache.drop(table.id)
-            raise ServiceError("stale_version", "another move was stored first")
+        None skips the version check (a bot's move, chosen from the state it was shown).
+        When another process stored a move first, the table is read again and the move
+        checked and stored anew, as this process would have done had it come second (two
+        players of a table on two processes choosing at once)."""
+        for _ in range(STORE_TRIES):
+            game = table.game
+            if table.row.status == "waiting":
+                raise ServiceError("not_started")
+            try:
+                move = game.check(seat, text)
+            except KibitzError as error:
+                code = next((c for kind, c in _REFUSALS if isinstance(error, kind)), "internal")
+                raise ServiceError(code, str(error)[:300]) from None
+            if version is not None and not (
+                table.turn_version.get(seat, game.version) <= version <= game.version
+            ):
+                raise ServiceError(
+                    "stale_version", f"the table is at version {game.version}, not {version}"
+                )
+            game.apply(seat, move)
+            now = time.time()
+            result = None
+            outcome = game.outcome()
+            if outcome is not None:
+                result = {"scores": list(outcome.scores), "winners": sorted(outcome.winners)}
+            row = MoveRow(seat, str(move), now, by)
+            try:
+                stored = await self.store.add_move(table.id, game.version, row, result)
+            except Exception:
+                self.cache.drop(table.id)
+                logs.error("table.store_failed", table=table.id)
+                raise ServiceError("internal") from None
+            if stored:
+                break
+            if await self.cache.refresh(table):  # the moves stored meanwhile elsewhere
+                self.cache.refreshed(table)
+        else:
+            raise ServiceError("stale_version", "other moves were stored first")
         table.row.updated_at = now
         if result is not None:
             table.row.status = "over"

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kibitz.bots import Bot
-from kibitz.core import Game, KibitzError, Record, replay
+from kibitz.core import Game, KibitzError, Record, start
 from kibitz.server import logs
 from kibitz.server.config import Limits
 from kibitz.server.errors import ServiceError
@@ -210,14 +210,17 @@ class TableCache:
         stored = await self.store.load(table_id)
         if stored is None:
             raise ServiceError("no_such_table")
+        moves = stored.moves
         try:
-            game = replay(record_of(stored))
+            table = LiveTable(stored.row, stored.seats, start(record_of(stored)))
+            table.track_turns(moves[0].at if moves else stored.row.updated_at)
+            for move in moves:  # step by step: when (and since which version) seats wait
+                table.game.apply(move.seat, move.text)
+                table.track_turns(move.at)
         except KibitzError:
             logs.error("table.replay_failed", table=table_id)
             raise ServiceError("internal") from None
-        table = LiveTable(stored.row, stored.seats, game)
         table.chat.extend(stored.chat)
-        table.track_turns(stored.moves[-1].at if stored.moves else stored.row.updated_at)
         return table
 
     def forget(self) -> None:
