@@ -45,6 +45,9 @@ def add_parser(sub: Any) -> None:
     parser.add_argument("--tables-per-minute", type=int, help="new tables per address")
     parser.add_argument("--requests-per-minute", type=int, help="REST requests per address")
     parser.add_argument(
+        "--messages-per-second", type=float, help="WebSocket messages a connection may send"
+    )
+    parser.add_argument(
         "--allowed-origin",
         action="append",
         default=[],
@@ -77,6 +80,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
             "connects_per_minute",
             "tables_per_minute",
             "requests_per_minute",
+            "messages_per_second",
         )
         if (value := getattr(args, name)) is not None
     }
