@@ -191,10 +191,7 @@ class RedisEvents(TableEvents):
     def moved(self, table: LiveTable, move: MoveRow) -> None:
         self.tell(table, None)
         move_fields = [move.seat, move.text, move.at, move.by]
-        self._publish(
-            table.id,
-            {"k": "move", "v": table.game.version, "m": move_fields, "r": table.row.result},
-        )
+        self._publish(table.id, {"k": "move", "v": table.game.version, "m": move_fields})
 
     def state_changed(self, table: LiveTable) -> None:
         self.tell(table, None)
@@ -396,6 +393,13 @@ class RedisEvents(TableEvents):
         if table_id not in self.cache.live:
             return
         inbox = self._inbox.get(table_id)
+        if inbox is None and number is not None and event["o"] == self.origin:
+            last = self._seq.get(table_id)  # one's own event: only its number to note
+            self._seq[table_id] = number
+            if last is None or number == last + 1:
+                return
+            number = None  # a gap: read the table again (below, in order)
+            event = {"k": "table", "o": ""}
         if inbox is None:
             inbox = self._inbox[table_id] = deque()
         inbox.append((number, event))
@@ -457,7 +461,7 @@ class RedisEvents(TableEvents):
         if version == table.game.version + 1:
             seat, text, at, by = event["m"]
             try:
-                table.follow(MoveRow(seat, text, at, by), event["r"])
+                table.follow(MoveRow(seat, text, at, by))
             except KibitzError:
                 logs.error("redis.move_refused", table=table.id, version=version)
                 await self.cache.refresh(table)

@@ -24,7 +24,7 @@ from kibitz.server import logs
 from kibitz.server.errors import ServiceError
 from kibitz.server.seating import Seating, seat_of
 from kibitz.server.store import MoveRow
-from kibitz.server.tables import LiveTable, TableCache
+from kibitz.server.tables import LiveTable, TableCache, result_of
 
 _REFUSALS: tuple[tuple[type[KibitzError], str], ...] = (
     (NotYourTurnError, "not_your_turn"),
@@ -116,10 +116,7 @@ class Moves:
                 )
             game.apply(seat, move)
             now = time.time()
-            result = None
-            outcome = game.outcome()
-            if outcome is not None:
-                result = {"scores": list(outcome.scores), "winners": sorted(outcome.winners)}
+            result = result_of(game)
             row = MoveRow(seat, str(move), now, by)
             try:
                 stored = await self.store.add_move(table.id, game.version, row, result)
@@ -129,8 +126,9 @@ class Moves:
                 raise ServiceError("internal") from None
             if stored:
                 break
-            if await self.cache.refresh(table):  # the moves stored meanwhile elsewhere
-                self.cache.refreshed(table)
+            logs.event("table.conflict", logging.DEBUG, table=table.id, version=game.version)
+            await self.cache.catch_up(table)  # the moves stored meanwhile elsewhere
+            self.cache.refreshed(table)
         else:
             raise ServiceError("stale_version", "other moves were stored first")
         table.row.updated_at = now

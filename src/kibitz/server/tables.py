@@ -86,11 +86,12 @@ class LiveTable:
             self.turn_since.setdefault(seat, now)
             self.turn_version.setdefault(seat, self.game.version)
 
-    def follow(self, row: MoveRow, result: dict[str, Any] | None) -> None:
-        """Apply the table's next move as another process stored it (`row`, with the result
-        when it ended the game); the game checks it as it checks any move."""
+    def follow(self, row: MoveRow) -> None:
+        """Apply the table's next move as another process stored it; the game checks it as
+        it checks any move."""
         self.game.apply(row.seat, row.text)
         self.row.updated_at = row.at
+        result = result_of(self.game)
         if result is not None:
             self.row.status = "over"
             self.row.result = result
@@ -109,6 +110,14 @@ class LiveTable:
         self.turn_since, self.turn_version = fresh.turn_since, fresh.turn_version
         self.chat = fresh.chat
         self.stale = False
+
+
+def result_of(game: Game[Any]) -> dict[str, Any] | None:
+    """A finished game's result as the table stores it (None while it goes on)."""
+    outcome = game.outcome()
+    if outcome is None:
+        return None
+    return {"scores": list(outcome.scores), "winners": sorted(outcome.winners)}
 
 
 def record_of(stored: StoredTable) -> Record:
@@ -203,6 +212,24 @@ class TableCache:
         before = table.facts()
         table.take(await self._read(table.id))
         return table.facts() != before
+
+    async def catch_up(self, table: LiveTable) -> None:
+        """After this process applied a move to the cached game that it could not store
+        (another process stored a move of that number first): the game again from the moves
+        before it and those stored since (one query, where `refresh` reads everything)."""
+        record = Record.of(table.game)
+        kept = record.moves[:-1]
+        newer = await self.store.moves_after(table.id, len(kept))
+        try:
+            game = start(record)
+            for seat, text in kept:
+                game.apply(seat, text)
+        except KibitzError:
+            logs.error("table.replay_failed", table=table.id)
+            raise ServiceError("internal") from None
+        table.game = game
+        for move in newer:
+            table.follow(move)
 
     async def _read(self, table_id: str) -> LiveTable:
         if not isinstance(table_id, str) or not TABLE_ID.match(table_id):
