@@ -57,18 +57,18 @@ class Site:
         for server in self.servers:
             server.stop()
 
-    def moves(self, table_id: str) -> list[tuple[int, int, str, str]]:
-        """(number, seat, text, by) of every stored move of the table."""
+    def moves(self, table_id: str) -> list[tuple[int, int, str, str, float]]:
+        """(number, seat, text, by, at) of every stored move of the table."""
 
-        async def read() -> list[tuple[int, int, str, str]]:
+        async def read() -> list[tuple[int, int, str, str, float]]:
             database = open_database(self.database)
             try:
                 return await database.run(
                     lambda conn: [
-                        (r.number, r.seat, r.text, r.by)
+                        (r.number, r.seat, r.text, r.by, r.at)
                         for r in conn.execute(
                             sa.text(
-                                "SELECT number, seat, text, by FROM kibitz_moves "
+                                "SELECT number, seat, text, by, at FROM kibitz_moves "
                                 "WHERE table_id = :t ORDER BY number"
                             ),
                             {"t": table_id},
@@ -303,44 +303,21 @@ def run_sigkill(site: Site) -> None:
         for c in (human, on_b):
             if c.may_act() and not c.sent:
                 c.act(rng)
-    taken = [by for _, _, _, by in site.moves(clock_id)]
-    assert "stand-in" in taken, "the clock was lost"
-    first_stand_in = min(at for at in stand_in_times(site, clock_id) if at > killed)
+    stand_in = [at for *_, by, at in site.moves(clock_id) if by == "stand-in" and at > killed]
+    assert stand_in, "the clock was lost"
+    first_stand_in = min(stand_in)
     print(f"\ntakeover: the stand-in's first move {first_stand_in - killed:.1f} s after SIGKILL")
     assert first_stand_in - killed < 2 * float(LEASE) + 3
     for table_id, clients in ((bots_id, [human]), (clock_id, [on_a, on_b])):
         record = record_of(b, table_id)
         stored = site.moves(table_id)
         assert [n for n, *_ in stored] == list(range(1, len(stored) + 1))
-        assert [(seat, text) for _, seat, text, _ in stored] == list(record.moves)
+        assert [(seat, text) for _, seat, text, *_ in stored] == list(record.moves)
         game = start(record)
         for seat, text in record.moves:  # each move legal where it stands: none twice
             game.apply(seat, text)
         assert game.is_over()
         check_acked(record, clients)
-
-
-def stand_in_times(site: Site, table_id: str) -> list[float]:
-    """When each of the stand-in's moves at the table was stored."""
-
-    async def read() -> list[float]:
-        database = open_database(site.database)
-        try:
-            return await database.run(
-                lambda conn: [
-                    r.at
-                    for r in conn.execute(
-                        sa.text(
-                            "SELECT at FROM kibitz_moves WHERE table_id = :t AND by = 'stand-in'"
-                        ),
-                        {"t": table_id},
-                    )
-                ]
-            )
-        finally:
-            await database.dispose()
-
-    return asyncio.run(read())
 
 
 def test_redis_stopped_and_started_again(site: Site) -> None:

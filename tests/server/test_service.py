@@ -432,6 +432,26 @@ def test_two_services_on_one_database_cannot_both_store_a_move(sqlite_url: str) 
     run(main())
 
 
+def test_the_last_seat_taken_in_another_process_starts_the_table(sqlite_url: str) -> None:
+    """`two` read the table while it was empty; Ann sits down through `one`, then Bob takes
+    the last seat through `two`, whose cache still shows Ann's seat open: the database says
+    the table is full, so it starts (it stayed waiting forever when the cache decided)."""
+
+    async def main() -> None:
+        async with open_service(sqlite_url) as one, open_service(sqlite_url) as two:
+            created = await one.create_table("xbere", 2)
+            assert (await two.table(created.table)).row.status == "waiting"
+            await one.join(created.table, "Ann")
+            await two.join(created.table, "Bob", 1)
+            live = await two.table(created.table)
+            assert live.row.status == "playing" and live.game.to_act() == {0, 1}
+            assert [s.nickname for s in live.seats] == ["Ann", "Bob"]
+            stored = await one.store.load(created.table)
+            assert stored is not None and stored.row.status == "playing"
+
+    run(main())
+
+
 def test_create_table_refuses_bad_input(sqlite_url: str) -> None:
     async def main() -> None:
         async with open_service(sqlite_url) as service:

@@ -214,11 +214,19 @@ class Store:
 
         return await self.database.run(work)
 
-    async def set_status(self, table_id: str, old: str, new: str, at: float) -> bool:
+    async def start_if_full(self, table_id: str, at: float) -> bool:
+        """Start the waiting table if every seat is taken (by a player or a bot), as the
+        database has them: two processes that take the last two seats at once each ask
+        after their own seat is committed, so the later one sees both (a process's cache
+        may not have the other's yet). True if this call started it."""
+        seats = db.seats
+        open_seat = sa.exists().where(
+            seats.c.table_id == table_id, seats.c.kind.not_in(("bot", "player"))
+        )
         statement = (
             sa.update(db.tables)
-            .where(db.tables.c.id == table_id, db.tables.c.status == old)
-            .values(status=new, updated_at=at)
+            .where(db.tables.c.id == table_id, db.tables.c.status == "waiting", ~open_seat)
+            .values(status="playing", updated_at=at)
         )
         return await self.database.run(lambda conn: conn.execute(statement).rowcount == 1)
 
