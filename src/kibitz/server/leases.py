@@ -6,11 +6,11 @@ or a turn clock is driven by the one process that holds its lease: a row in `kib
 naming the holder and when the lease ends, by the database's clock (the processes' clocks
 may disagree). The holder renews all its leases in one statement every quarter of the
 lease's length; a process that stops renewing (killed, frozen, cut off from the database)
-stops driving its tables a second before its leases end, and once they have ended the next
-process to look (each looks every quarter of the length) takes them over: after a SIGKILL,
-within the length plus a quarter. The scheduler asks `holds(table)` before each bot move and
-clock expiry; should two processes ever both think they drive a table, the moves' primary
-key still stores only one move of each number.
+stops driving its tables a quarter of the length before its leases end; once they have
+ended, the next process to look (each looks every quarter of the length) takes them over:
+after a SIGKILL, within the length plus a quarter. The scheduler asks `holds(table)`
+before each bot move and clock expiry; should two processes ever both think they drive a
+table, the moves' primary key still stores only one move of each number.
 """
 
 from __future__ import annotations
@@ -70,8 +70,11 @@ class DatabaseLeases(Leases):
         self.held: set[str] = set()
         self.valid_until = 0.0
         """Until when (this process's monotonic clock) the leases in `held` are surely
-        still ours: a second before the database lets anyone else take them."""
+        still ours: a quarter of their length before the database lets anyone else take
+        them."""
         self._task: asyncio.Task[None] | None = None
+        self._lock = asyncio.Lock()
+        """A claim waits for a renewal under way (it would not be among the renewed)."""
 
     def holds(self, table_id: str) -> bool:
         return table_id in self.held and time.monotonic() < self.valid_until
@@ -89,11 +92,12 @@ class DatabaseLeases(Leases):
             )
             .returning(leases.c.table_id)
         )
-        claimed = await self.store.database.run(
-            lambda conn: conn.execute(statement).first() is not None
-        )
-        if claimed:
-            self.held.add(table_id)
+        async with self._lock:
+            claimed = await self.store.database.run(
+                lambda conn: conn.execute(statement).first() is not None
+            )
+            if claimed:
+                self.held.add(table_id)
         return claimed
 
     async def start(self, gained: Gained, lost: Lost) -> None:
@@ -114,12 +118,12 @@ class DatabaseLeases(Leases):
         """Renew this process's leases, forget finished tables' leases, and take over every
         unfinished table that plays on by itself and whose lease has ended (or that has
         none: its process died before it claimed it)."""
-        started = time.monotonic()
-        renewed, adopted = await self.store.database.run(self._renew_and_adopt)
-        self.valid_until = started + self.seconds - 1.0
-        kept = self.held & renewed
-        gone = self.held - renewed
-        self.held = kept | adopted
+        async with self._lock:
+            started = time.monotonic()
+            finished, renewed, adopted = await self.store.database.run(self._renew_and_adopt)
+            self.valid_until = started + self.seconds * 3 / 4
+            gone = self.held - renewed - finished
+            self.held = renewed | adopted
         if gone:
             logs.event("leases.lost", tables=len(gone))
             lost(gone)
@@ -127,12 +131,16 @@ class DatabaseLeases(Leases):
             logs.event("leases.taken", tables=len(adopted))
             await gained(sorted(adopted))
 
-    def _renew_and_adopt(self, conn: sa.Connection) -> tuple[set[str], set[str]]:
+    def _renew_and_adopt(self, conn: sa.Connection) -> tuple[set[str], set[str], set[str]]:
+        """(finished tables whose leases are gone, leases renewed, tables taken over)"""
         leases, tables, seats = db.leases, db.tables, db.seats
         until = NOW + self.seconds
-        conn.execute(
-            sa.delete(leases).where(leases.c.table_id == tables.c.id, tables.c.status == "over")
+        finished = conn.execute(
+            sa.delete(leases)
+            .where(leases.c.table_id == tables.c.id, tables.c.status == "over")
+            .returning(leases.c.table_id)
         )
+        over = {row.table_id for row in finished}
         renewed = conn.execute(
             sa.update(leases)
             .where(leases.c.holder == self.holder)
@@ -157,7 +165,7 @@ class DatabaseLeases(Leases):
                 where=leases.c.expires_at < NOW,
             ).returning(leases.c.table_id)
         )
-        return mine, {row.table_id for row in adopted}
+        return over, mine, {row.table_id for row in adopted}
 
     async def close(self) -> None:
         if self._task is not None:
