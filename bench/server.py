@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -85,20 +87,32 @@ async def wait_healthy(url: str) -> None:
 
 
 class Stats:
-    def __init__(self, servers: int) -> None:
+    """What the clients of one client process measured (the parent adds them up)."""
+
+    def __init__(self) -> None:
         self.started = time.perf_counter()
         self.latencies: list[tuple[float, float]] = []
         """(when the move was sent, seconds after the start; its round trip, seconds)"""
         self.moves = 0
         self.refused = 0
         self.games = 0
-        self.alive = list(range(servers))
-        """The servers clients may (re)connect to."""
         self.acked: dict[tuple[str, int], tuple[float, int, int, str]] = {}
         """(table, version) of each acknowledged move: when, on which server, seat, move."""
         self.arrivals: list[tuple[str, int, float, int]] = []
         """(table, version, when, server) of each state a client got (several processes)."""
         self.reconnects = 0
+        self.cpu = 0.0
+        """CPU seconds the client process used."""
+
+    def add(self, other: Stats) -> None:
+        self.latencies += other.latencies
+        self.acked.update(other.acked)
+        self.arrivals += other.arrivals
+        self.moves += other.moves
+        self.refused += other.refused
+        self.games += other.games
+        self.reconnects += other.reconnects
+        self.cpu += other.cpu
 
 
 class Seat:
@@ -123,10 +137,11 @@ async def seat_client(
                 )
                 return
         except (OSError, ConnectionClosed):
-            if seat.server in stats.alive and len(stats.alive) > 1:
-                raise
             stats.reconnects += 1
-            seat.server = stats.alive[stats.reconnects % len(stats.alive)]
+            if stats.reconnects > 20 * len(seat.urls) * 1000:
+                raise
+            seat.server = (seat.server + 1) % len(seat.urls)  # the proxy's next process
+            await asyncio.sleep(0.3)
 
 
 async def play_seat(
@@ -253,27 +268,34 @@ async def bench(
                 )
                 server = len(seats) % len(urls)  # round-robin, as a plain proxy would
                 seats.append(Seat(ws_urls, server, table, number, joined.json()["token"]))
-    stats = Stats(len(urls))
-    rng = random.Random(args.seed)
-    clients = [
-        seat_client(seat, games=args.games, think=args.think, rng=random.Random(rng.random()),
-                    stats=stats)
-        for seat in seats
-    ]  # fmt: skip
+    started = time.perf_counter()
+    groups = [seats[i :: args.client_processes] for i in range(args.client_processes)]
     cpu_before = [cpu_seconds(server.pid) for server in servers]
-    stats.started = time.perf_counter()
     killer = None
     if args.kill_one_at is not None:
-        killer = asyncio.create_task(kill_one(servers, args.kill_one_at, stats))
-    await asyncio.wait_for(asyncio.gather(*clients), args.timeout)
-    elapsed = time.perf_counter() - stats.started
+        killer = asyncio.create_task(kill_one(servers, args.kill_one_at))
+    loop = asyncio.get_running_loop()
+    with concurrent.futures.ProcessPoolExecutor(
+        len(groups), mp_context=multiprocessing.get_context("spawn")
+    ) as pool:
+        parts = await asyncio.gather(
+            *(
+                loop.run_in_executor(pool, play_group, group, vars(args), args.seed + n, started)
+                for n, group in enumerate(groups)
+            )
+        )
+    elapsed = time.perf_counter() - started
     cpu_after = [cpu_seconds(server.pid) for server in servers]
     if killer is not None:
         await killer
+    stats = Stats()
+    stats.started = started
+    for part in parts:
+        stats.add(part)
     print(
         f"{args.tables} tables x {args.players} seats of {args.game} "
-        f"({len(clients)} WebSocket clients on {len(urls)} server process(es)), "
-        f"{args.games} games each, think {args.think}s"
+        f"({len(seats)} WebSocket clients in {len(groups)} client process(es), on "
+        f"{len(urls)} server process(es)), {args.games} games each, think {args.think}s"
     )
     print(
         f"{stats.moves} moves in {elapsed:.1f}s: {stats.moves / elapsed:.0f} moves/s; "
@@ -290,6 +312,7 @@ async def bench(
             f"server CPU: {total:.1f} s of {elapsed:.1f} s ({total / elapsed:.0%} of one core), "
             f"{total / stats.moves * 1000:.2f} ms per move"
         )
+    print(f"client CPU: {stats.cpu:.1f} s ({stats.cpu / elapsed:.0%} of one core)")
     print(f"round trip act->ack, whole run:     {percentiles(stats.latencies)}")
     steady = [(at, lat) for at, lat in stats.latencies if at >= args.warmup]
     if steady:
@@ -305,15 +328,34 @@ async def bench(
         plot(stretches, timeline(crossed, args.stretch), args, Path(args.plot))
         print(f"plot: {args.plot}")
     if args.kill_one_at is not None:
-        print(f"{stats.reconnects} clients reconnected after the kill")
+        print(f"{stats.reconnects} reconnections after the kill")
         await check_stored(args.database_url, stats)
 
 
-async def kill_one(servers: list[subprocess.Popen[bytes]], at: float, stats: Stats) -> None:
+def play_group(seats: list[Seat], options: dict[str, Any], seed: int, started: float) -> Stats:
+    """Play these seats to the end in this (client) process; what they measured."""
+    stats = Stats()
+    stats.started = started  # the parent's perf_counter: one system-wide clock on Linux
+    rng = random.Random(seed)
+
+    async def play() -> None:
+        clients = [
+            seat_client(seat, games=options["games"], think=options["think"],
+                        rng=random.Random(rng.random()), stats=stats)
+            for seat in seats
+        ]  # fmt: skip
+        await asyncio.wait_for(asyncio.gather(*clients), options["timeout"])
+
+    cpu = time.process_time()
+    run(play())
+    stats.cpu = time.process_time() - cpu
+    return stats
+
+
+async def kill_one(servers: list[subprocess.Popen[bytes]], at: float) -> None:
     """SIGKILL the last server `at` seconds into the run; its clients reconnect elsewhere."""
     await asyncio.sleep(at)
     victim = len(servers) - 1
-    stats.alive.remove(victim)
     servers[victim].kill()
     print(f"killed server {victim} (pid {servers[victim].pid}) at {at:g} s", flush=True)
 
@@ -452,6 +494,12 @@ def main() -> None:
         "--processes", type=int, default=1, help="server processes (more than one: Redis)"
     )
     parser.add_argument("--redis-url", help="the Redis the started processes share")
+    parser.add_argument(
+        "--client-processes",
+        type=int,
+        default=1,
+        help="run the clients in this many processes (800 clients are much for one)",
+    )
     parser.add_argument(
         "--kill-one-at",
         type=float,
