@@ -11,6 +11,7 @@ import os
 import random
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -81,19 +82,27 @@ class Site:
         return asyncio.run(read())
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    folder = tmp_path_factory.mktemp("site")
+@contextmanager
+def running_site(folder: Path) -> Iterator[Site]:
+    """Two processes on a throwaway database and a Redis of their own, stopped afterwards."""
     redis = RedisServer(folder)
     redis.start()
-    with throwaway(os.environ[POSTGRES_ENV]) as database:
-        running = Site(folder, database, redis)
-        running.start()
-        try:
-            yield running
-        finally:
-            running.stop()
-            redis.stop()
+    try:
+        with throwaway(os.environ[POSTGRES_ENV]) as database:
+            running = Site(folder, database, redis)
+            running.start()
+            try:
+                yield running
+            finally:
+                running.stop()
+    finally:
+        redis.stop()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    with running_site(tmp_path_factory.mktemp("site")) as running:
+        yield running
 
 
 class Client:
@@ -254,16 +263,8 @@ def test_sigkill_one_process_the_other_finishes_its_tables(tmp_path: Path) -> No
     it holds their leases); A is killed mid-game; B takes both over (the figure is printed),
     the clients of A reconnect to B, and both games finish with every acknowledged move
     stored once."""
-    redis = RedisServer(tmp_path)
-    redis.start()
-    with throwaway(os.environ[POSTGRES_ENV]) as database:
-        site = Site(tmp_path, database, redis)
-        site.start()
-        try:
-            run_sigkill(site)
-        finally:
-            site.stop()
-            redis.stop()
+    with running_site(tmp_path) as site:
+        run_sigkill(site)
 
 
 def run_sigkill(site: Site) -> None:
