@@ -9,15 +9,26 @@ Prints moves/s, the server's CPU time per move, and the round-trip latency of mo
 sending `act` to its `ack`, which follows the new state): p50 and p99 over the whole run,
 after the warm-up, and per stretch of the run (`--plot` draws them).
 
+With --processes N (and --redis-url, --database-url postgresql://...) it starts N server
+processes sharing the database and Redis; clients connect round-robin, so most tables have
+seats on several processes. It then also prints the delay from a move's ack on one process
+to the new state's arrival at a client on another, and with --kill-one-at S it SIGKILLs the
+last process S seconds in: its clients reconnect to the others, and at the end every
+acknowledged move is looked up in the database (zero lost).
+
     .venv/bin/python bench/server.py                 # 100 tables x 4 seats = 400 clients
     .venv/bin/python bench/server.py --tables 20 --game 6nimmt --plot server.png
+    .venv/bin/python bench/server.py --processes 2 --tables 200 --redis-url redis://... \
+        --database-url postgresql://... --kill-one-at 30 --plot processes.png
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -32,6 +43,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 try:  # the clients stand in for 400 browsers: spend as little of the shared CPU as we can
     from orjson import loads
@@ -46,7 +58,7 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, database: str) -> subprocess.Popen[bytes]:
+def start_server(port: int, database: str, redis: str | None) -> subprocess.Popen[bytes]:
     kibitz = Path(sys.executable).parent / "kibitz"
     lots = "1000000"
     return subprocess.Popen(
@@ -56,6 +68,7 @@ def start_server(port: int, database: str) -> subprocess.Popen[bytes]:
             "--max-connections-per-ip", lots, "--http-connections-per-ip", lots,
             "--connects-per-minute", lots,
             "--tables-per-minute", lots, "--requests-per-minute", lots,
+            *(["--redis-url", redis] if redis else []),
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -75,6 +88,8 @@ async def wait_healthy(url: str) -> None:
 
 
 class Stats:
+    """What the clients of one client process measured (the parent adds them up)."""
+
     def __init__(self) -> None:
         self.started = time.perf_counter()
         self.latencies: list[tuple[float, float]] = []
@@ -82,73 +97,148 @@ class Stats:
         self.moves = 0
         self.refused = 0
         self.games = 0
+        self.acked: dict[tuple[str, int], tuple[float, int, int, str]] = {}
+        """(table, version) of each acknowledged move: when, on which server, seat, move."""
+        self.arrivals: list[tuple[str, int, float, int]] = []
+        """(table, version, when, server) of each state a client got (several processes)."""
+        self.reconnects = 0
+        self.cpu = 0.0
+        """CPU seconds the client process used."""
+
+    def add(self, other: Stats) -> None:
+        self.latencies += other.latencies
+        self.acked.update(other.acked)
+        self.arrivals += other.arrivals
+        self.moves += other.moves
+        self.refused += other.refused
+        self.games += other.games
+        self.reconnects += other.reconnects
+        self.cpu += other.cpu
+
+
+class Seat:
+    """One seat's client: which table and token it plays, which server it talks to."""
+
+    def __init__(self, urls: list[str], server: int, table: str, number: int, token: str) -> None:
+        self.urls, self.server, self.table, self.token = urls, server, table, token
+        self.number = number
 
 
 async def seat_client(
-    ws_url: str,
-    table: str,
-    token: str,
+    seat: Seat, *, games: int, think: float, rng: random.Random, stats: Stats
+) -> None:
+    """One seat: plays random legal moves; after each game asks for the rematch. When its
+    server goes away it reconnects to another (as a browser behind a proxy would)."""
+    played = 0
+    while True:
+        try:
+            async with connect(seat.urls[seat.server], max_size=2**22) as ws:
+                played = await play_seat(
+                    ws, seat, played, games=games, think=think, rng=rng, stats=stats
+                )
+                return
+        except (OSError, ConnectionClosed):
+            stats.reconnects += 1
+            if stats.reconnects > 20 * len(seat.urls) * 1000:
+                raise
+            seat.server = (seat.server + 1) % len(seat.urls)  # the proxy's next process
+            await asyncio.sleep(0.3)
+
+
+async def play_seat(
+    ws: Any, seat: Seat, played: int, *, games: int, think: float, rng: random.Random, stats: Stats
+) -> int:
+    """Play on one connection until `games` games are over; returns the games played.
+    Messages are read (and timed) as they arrive, also while the player thinks."""
+    inbox: asyncio.Queue[tuple[float, Any]] = asyncio.Queue()
+
+    async def read() -> None:
+        try:
+            async for text in ws:
+                inbox.put_nowait((time.perf_counter(), text))
+        finally:
+            inbox.put_nowait((time.perf_counter(), None))
+
+    reader = asyncio.create_task(read())
+    try:
+        return await play_messages(
+            ws, inbox, seat, played, games=games, think=think, rng=rng, stats=stats
+        )
+    finally:
+        reader.cancel()
+
+
+async def play_messages(
+    ws: Any,
+    inbox: asyncio.Queue[tuple[float, Any]],
+    seat: Seat,
+    played: int,
     *,
     games: int,
     think: float,
     rng: random.Random,
     stats: Stats,
-) -> None:
-    """One seat: plays random legal moves; after each game asks for the rematch."""
-    async with connect(ws_url, max_size=2**22) as ws:
-        await ws.send(json.dumps({"type": "hello", "table": table, "token": token}))
-        played = 0
-        sent: dict[int, float] = {}
-        pending: int | None = None
-        next_id = 0
-        state: dict[str, Any] | None = None
-        asked = False
-        while True:
-            message = loads(await ws.recv())
-            kind = message["type"]
-            if kind == "state":
-                state = message
-            elif kind == "ack":
-                at = sent.pop(message["id"])
-                stats.latencies.append((at - stats.started, time.perf_counter() - at))
-                stats.moves += 1
+) -> int:
+    await ws.send(json.dumps({"type": "hello", "table": seat.table, "token": seat.token}))
+    sent: dict[int, tuple[float, str]] = {}
+    pending: int | None = None
+    next_id = 0
+    state: dict[str, Any] | None = None
+    asked = False
+    many = len(seat.urls) > 1
+    while True:
+        now, text = await inbox.get()
+        if text is None:
+            raise ConnectionClosed(None, None)
+        message = loads(text)
+        kind = message["type"]
+        if kind == "state":
+            if many and (state is None or message["version"] > state["version"]):
+                # the first state of each version, when it arrived
+                stats.arrivals.append((message["table"], message["version"], now, seat.server))
+            state = message
+        elif kind == "ack":
+            at, move = sent.pop(message["id"])
+            stats.latencies.append((at - stats.started, now - at))
+            stats.moves += 1
+            stats.acked[(seat.table, message["version"])] = (now, seat.server, seat.number, move)
+            pending = None
+        elif kind == "error":
+            if message.get("id") in sent:
+                del sent[message["id"]]
                 pending = None
-            elif kind == "error":
-                if message.get("id") in sent:
-                    del sent[message["id"]]
-                    pending = None
-                    stats.refused += 1
-                elif message["code"] not in ("stale_version", "not_your_turn"):
-                    raise RuntimeError(f"server error: {message}")
-            elif kind == "rematch":
-                asked = False
-                table, token = message["table"], message["token"]
-                await ws.send(json.dumps({"type": "hello", "table": table, "token": token}))
-                state = None
-                continue
-            if state is None or state["table"] != table or pending is not None or asked:
-                continue
-            if state["status"] == "over":
-                played += 1
-                stats.games += 1
-                if played >= games:
-                    return
-                await ws.send(json.dumps({"type": "rematch"}))
-                asked, state = True, None
-                continue
-            view = state["view"]
-            if state["status"] == "playing" and state["seat"] in view["to_act"] and view["legal"]:
-                if think:
-                    await asyncio.sleep(rng.expovariate(1 / think))
-                next_id += 1
-                pending = next_id
-                sent[next_id] = time.perf_counter()
-                move = view["legal"][rng.randrange(len(view["legal"]))]
-                await ws.send(
-                    json.dumps(
-                        {"type": "act", "id": next_id, "move": move, "version": state["version"]}
-                    )
+                stats.refused += 1
+            elif message["code"] not in ("stale_version", "not_your_turn"):
+                raise RuntimeError(f"server error: {message}")
+        elif kind == "rematch":
+            asked = False
+            seat.table, seat.token = message["table"], message["token"]
+            await ws.send(json.dumps({"type": "hello", "table": seat.table, "token": seat.token}))
+            state = None
+            continue
+        if state is None or state["table"] != seat.table or pending is not None or asked:
+            continue
+        if state["status"] == "over":
+            played += 1
+            stats.games += 1
+            if played >= games:
+                return played
+            await ws.send(json.dumps({"type": "rematch"}))
+            asked, state = True, None
+            continue
+        view = state["view"]
+        if state["status"] == "playing" and state["seat"] in view["to_act"] and view["legal"]:
+            if think:
+                await asyncio.sleep(rng.expovariate(1 / think))
+            next_id += 1
+            pending = next_id
+            move = view["legal"][rng.randrange(len(view["legal"]))]
+            sent[next_id] = (time.perf_counter(), move)
+            await ws.send(
+                json.dumps(
+                    {"type": "act", "id": next_id, "move": move, "version": state["version"]}
                 )
+            )
 
 
 def cpu_seconds(pid: int | None) -> float | None:
@@ -163,59 +253,151 @@ def cpu_seconds(pid: int | None) -> float | None:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
-async def bench(args: argparse.Namespace, url: str, server_pid: int | None = None) -> None:
-    ws_url = url.replace("http", "ws", 1) + "/ws"
-    async with httpx.AsyncClient(base_url=url, timeout=30) as client:
-        tables: list[tuple[str, list[str]]] = []
+async def bench(
+    args: argparse.Namespace, urls: list[str], servers: list[subprocess.Popen[bytes]]
+) -> None:
+    ws_urls = [url.replace("http", "ws", 1) + "/ws" for url in urls]
+    seats: list[Seat] = []
+    async with httpx.AsyncClient(base_url=urls[0], timeout=30) as client:
         for _ in range(args.tables):
             body = {"game": args.game, "players": args.players, "options": args.options}
             created = (await client.post("/api/tables", json=body)).json()
             table = created["table"]["id"]
-            tokens = []
-            for seat in range(args.players):
+            for number in range(args.players):
                 joined = await client.post(
-                    f"/api/tables/{table}/join", json={"nickname": f"bot{seat}", "seat": seat}
+                    f"/api/tables/{table}/join", json={"nickname": f"bot{number}", "seat": number}
                 )
-                tokens.append(joined.json()["token"])
-            tables.append((table, tokens))
+                server = len(seats) % len(urls)  # round-robin, as a plain proxy would
+                seats.append(Seat(ws_urls, server, table, number, joined.json()["token"]))
+    started = time.perf_counter()
+    groups = [seats[i :: args.client_processes] for i in range(args.client_processes)]
+    cpu_before = [cpu_seconds(server.pid) for server in servers]
+    killer = None
+    if args.kill_one_at is not None:
+        killer = asyncio.create_task(kill_one(servers, args.kill_one_at))
+    loop = asyncio.get_running_loop()
+    with concurrent.futures.ProcessPoolExecutor(
+        len(groups), mp_context=multiprocessing.get_context("spawn")
+    ) as pool:
+        parts = await asyncio.gather(
+            *(
+                loop.run_in_executor(pool, play_group, group, vars(args), args.seed + n, started)
+                for n, group in enumerate(groups)
+            )
+        )
+    elapsed = time.perf_counter() - started
+    cpu_after = [cpu_seconds(server.pid) for server in servers]
+    if killer is not None:
+        await killer
     stats = Stats()
-    rng = random.Random(args.seed)
-    clients = [
-        seat_client(ws_url, table, token, games=args.games, think=args.think,
-                    rng=random.Random(rng.random()), stats=stats)
-        for table, tokens in tables
-        for token in tokens
-    ]  # fmt: skip
-    cpu_before = cpu_seconds(server_pid)
-    stats.started = time.perf_counter()
-    await asyncio.wait_for(asyncio.gather(*clients), args.timeout)
-    elapsed = time.perf_counter() - stats.started
-    cpu_after = cpu_seconds(server_pid)
+    stats.started = started
+    for part in parts:
+        stats.add(part)
     print(
         f"{args.tables} tables x {args.players} seats of {args.game} "
-        f"({len(clients)} WebSocket clients), {args.games} games each, think {args.think}s"
+        f"({len(seats)} WebSocket clients in {len(groups)} client process(es), on "
+        f"{len(urls)} server process(es)), {args.games} games each, think {args.think}s"
     )
     print(
         f"{stats.moves} moves in {elapsed:.1f}s: {stats.moves / elapsed:.0f} moves/s; "
         f"{stats.games // args.players} games finished; {stats.refused} moves refused (stale)"
     )
-    if cpu_before is not None and cpu_after is not None and stats.moves:
-        used = cpu_after - cpu_before
+    used = [
+        after - before
+        for before, after in zip(cpu_before, cpu_after, strict=True)
+        if before is not None and after is not None
+    ]
+    if used and stats.moves and args.kill_one_at is None:
+        total = sum(used)
         print(
-            f"server CPU: {used:.1f} s of {elapsed:.1f} s ({used / elapsed:.0%} of one core), "
-            f"{used / stats.moves * 1000:.2f} ms per move"
+            f"server CPU: {total:.1f} s of {elapsed:.1f} s ({total / elapsed:.0%} of one core), "
+            f"{total / stats.moves * 1000:.2f} ms per move"
         )
+    print(f"client CPU: {stats.cpu:.1f} s ({stats.cpu / elapsed:.0%} of one core)")
     print(f"round trip act->ack, whole run:     {percentiles(stats.latencies)}")
     steady = [(at, lat) for at, lat in stats.latencies if at >= args.warmup]
     if steady:
         print(f"round trip act->ack, after {args.warmup:g} s: {percentiles(steady)}")
+    crossed = cross_process_delays(stats)
+    if crossed:
+        print(f"ack on one process -> state at a client on another: {percentiles(crossed)}")
     stretches = timeline(stats.latencies, args.stretch)
     print(f"per {args.stretch:g} s of the run (from the start: moves, p50, p99, max, ms):")
     for start, count, p50, p99, most in stretches:
         print(f"  {start:5.0f} s {count:6d} {p50:7.1f} {p99:7.1f} {most:7.1f}")
     if args.plot:
-        plot(stretches, args, Path(args.plot))
+        plot(stretches, timeline(crossed, args.stretch), args, Path(args.plot))
         print(f"plot: {args.plot}")
+    if args.kill_one_at is not None:
+        print(f"{stats.reconnects} reconnections after the kill")
+        await check_stored(args.database_url, stats)
+
+
+def play_group(seats: list[Seat], options: dict[str, Any], seed: int, started: float) -> Stats:
+    """Play these seats to the end in this (client) process; what they measured."""
+    stats = Stats()
+    stats.started = started  # the parent's perf_counter: one system-wide clock on Linux
+    rng = random.Random(seed)
+
+    async def play() -> None:
+        clients = [
+            seat_client(seat, games=options["games"], think=options["think"],
+                        rng=random.Random(rng.random()), stats=stats)
+            for seat in seats
+        ]  # fmt: skip
+        await asyncio.wait_for(asyncio.gather(*clients), options["timeout"])
+
+    cpu = time.process_time()
+    run(play())
+    stats.cpu = time.process_time() - cpu
+    return stats
+
+
+async def kill_one(servers: list[subprocess.Popen[bytes]], at: float) -> None:
+    """SIGKILL the last server `at` seconds into the run; its clients reconnect elsewhere."""
+    await asyncio.sleep(at)
+    victim = len(servers) - 1
+    servers[victim].kill()
+    print(f"killed server {victim} (pid {servers[victim].pid}) at {at:g} s", flush=True)
+
+
+def cross_process_delays(stats: Stats) -> list[tuple[float, float]]:
+    """(when, seconds) from each move's ack on one process to its state's arrival at each
+    client connected to another process."""
+    delays = []
+    for table, version, at, server in stats.arrivals:
+        acked = stats.acked.get((table, version))
+        if acked is not None and acked[1] != server:
+            delays.append((acked[0] - stats.started, at - acked[0]))
+    return delays
+
+
+async def check_stored(database_url: str, stats: Stats) -> None:
+    """Every acknowledged move is in the database, as acknowledged (zero lost)."""
+    import asyncpg
+
+    url = database_url.replace("postgresql+asyncpg://", "postgresql://")
+    conn = await asyncpg.connect(url)
+    try:
+        tables = sorted({table for table, _ in stats.acked})
+        rows = await conn.fetch(
+            "SELECT table_id, number, seat, text FROM kibitz_moves WHERE table_id = ANY($1)",
+            tables,
+        )
+    finally:
+        await conn.close()
+    stored = {(r["table_id"], r["number"]): (r["seat"], r["text"]) for r in rows}
+    lost = [
+        (key, seat, move)
+        for key, (_, _, seat, move) in stats.acked.items()
+        if stored.get(key) != (seat, move)
+    ]
+    print(
+        f"acknowledged moves: {len(stats.acked)}, in the database: {len(stats.acked) - len(lost)}, "
+        f"lost: {len(lost)}"
+    )
+    if lost:
+        raise SystemExit(f"acknowledged moves missing from the database: {lost[:10]}")
 
 
 def timeline(
@@ -234,7 +416,10 @@ def timeline(
 
 
 def plot(
-    stretches: list[tuple[float, int, float, float, float]], args: argparse.Namespace, path: Path
+    stretches: list[tuple[float, int, float, float, float]],
+    crossed: list[tuple[float, int, float, float, float]],
+    args: argparse.Namespace,
+    path: Path,
 ) -> None:
     import matplotlib
 
@@ -246,6 +431,16 @@ def plot(
     top.plot(starts, [row[2] for row in stretches], label="p50")
     top.plot(starts, [row[3] for row in stretches], label="p99")
     top.plot(starts, [row[4] for row in stretches], label="max", alpha=0.4)
+    if crossed:
+        top.plot(
+            [row[0] for row in crossed],
+            [row[2] for row in crossed],
+            label="p50 ack -> state on another process",
+            linestyle="--",
+        )
+    if args.kill_one_at is not None:
+        for axis in (top, bottom):
+            axis.axvline(args.kill_one_at, color="black", linestyle="-.", label="SIGKILL")
     top.axhline(100, color="red", linestyle=":", label="100 ms")
     top.set_ylabel("act -> ack, ms")
     top.set_yscale("log")
@@ -253,8 +448,9 @@ def plot(
     bottom.bar(starts, [row[1] / args.stretch for row in stretches], width=args.stretch * 0.9)
     bottom.set_ylabel("moves/s")
     bottom.set_xlabel("seconds from the start")
+    processes = f"{args.processes} processes, " if args.processes > 1 else ""
     figure.suptitle(
-        f"kibitz serve: {args.tables} tables x {args.players} seats of {args.game}, "
+        f"kibitz serve: {processes}{args.tables} tables x {args.players} seats of {args.game}, "
         f"think {args.think:g} s, {args.games} games each"
     )
     figure.tight_layout()
@@ -263,6 +459,8 @@ def plot(
 
 def percentiles(samples: list[tuple[float, float]]) -> str:
     lat = sorted(latency for _, latency in samples)
+    if not lat:
+        return "none"
     p50 = statistics.median(lat) * 1000
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
     return f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {lat[-1] * 1000:.1f} ms ({len(lat)} moves)"
@@ -291,22 +489,45 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=600)
     parser.add_argument("--url", help="a running server (default: start one on loopback)")
     parser.add_argument(
-        "--database-url", help="the started server's database (default: a new SQLite file)"
+        "--database-url", help="the started servers' database (default: a new SQLite file)"
+    )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes (more than one: Redis)"
+    )
+    parser.add_argument("--redis-url", help="the Redis the started processes share")
+    parser.add_argument(
+        "--client-processes",
+        type=int,
+        default=1,
+        help="run the clients in this many processes (800 clients are much for one)",
+    )
+    parser.add_argument(
+        "--kill-one-at",
+        type=float,
+        help="SIGKILL the last process this many seconds in; check every ack in the database",
     )
     args = parser.parse_args()
     if args.url:
-        run(bench(args, args.url.rstrip("/")))
+        run(bench(args, [args.url.rstrip("/")], []))
         return
+    if args.processes > 1 and not (args.redis_url and args.database_url):
+        parser.error("several processes need --redis-url and --database-url postgresql://...")
+    if args.kill_one_at is not None and args.processes < 2:
+        parser.error("--kill-one-at needs --processes 2 or more")
     with tempfile.TemporaryDirectory() as folder:
-        port = free_port()
-        server = start_server(port, args.database_url or str(Path(folder) / "bench.sqlite3"))
+        database = args.database_url or str(Path(folder) / "bench.sqlite3")
+        ports = [free_port() for _ in range(args.processes)]
+        servers = [start_server(port, database, args.redis_url) for port in ports]
+        urls = [f"http://127.0.0.1:{port}" for port in ports]
         try:
-            url = f"http://127.0.0.1:{port}"
-            run(wait_healthy(url))
-            run(bench(args, url, server.pid))
+            for url in urls:
+                run(wait_healthy(url))
+            run(bench(args, urls, servers))
         finally:
-            server.terminate()
-            server.wait(30)
+            for server in servers:
+                server.terminate()
+            for server in servers:
+                server.wait(30)
 
 
 def run(job: Coroutine[Any, Any, None]) -> None:

@@ -21,7 +21,7 @@ def _with_database(url: str, name: str) -> str:
 
 
 @contextmanager
-def _throwaway(url: str) -> Iterator[str]:
+def throwaway(url: str) -> Iterator[str]:
     """A new PostgreSQL database on the server of `url`, dropped afterwards."""
     import asyncpg
 
@@ -49,7 +49,7 @@ def postgres_url() -> Iterator[str | None]:
     if not url:
         yield None
         return
-    with _throwaway(url) as made:
+    with throwaway(url) as made:
         yield made
 
 
@@ -79,5 +79,5 @@ def own_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator
     url = os.environ.get(POSTGRES_ENV)
     if not url:
         pytest.skip(f"set {POSTGRES_ENV} to run the PostgreSQL tests")
-    with _throwaway(url) as made:
+    with throwaway(url) as made:
         yield made

@@ -3,11 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
-import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -16,7 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
 import uvicorn
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -27,6 +21,8 @@ from kibitz.server.config import Limits, Settings
 from kibitz.server.db import migrate, open_database
 from kibitz.server.service import MatchService
 from kibitz.server.store import Store
+
+from .processes import free_port
 
 
 @asynccontextmanager
@@ -95,13 +91,6 @@ async def wait_for(predicate: Any, timeout: float = 10.0) -> None:
         await asyncio.sleep(0.01)
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @contextmanager
 def live_server(settings: Settings, app: FastAPI | None = None) -> Iterator[LiveServer]:
     """`settings`' app (or `app`) served as `kibitz serve` serves it (`listener.config`: its
@@ -135,55 +124,3 @@ class LiveServer:
     @property
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/ws"
-
-
-KIBITZ = Path(sys.executable).parent / "kibitz"
-
-
-class ServeProcess:
-    """`kibitz serve` as a process of its own on `database` (bots in threads unless
-    `options` say otherwise); its output goes to `log`."""
-
-    def __init__(self, database: Path, port: int, log: Path, *options: str) -> None:
-        self.database, self.port, self.log = database, port, log
-        self.options = options or ("--bot-workers", "0")
-        self.url = f"http://127.0.0.1:{port}"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(
-                [
-                    str(KIBITZ),
-                    "serve",
-                    "--port",
-                    str(self.port),
-                    "--database-url",
-                    str(self.database),
-                    *self.options,
-                ],
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, self.log.read_text()
-            try:
-                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise AssertionError("the server did not start:\n" + self.log.read_text())
-
-    def kill(self) -> None:
-        assert self.process is not None
-        os.kill(self.process.pid, signal.SIGKILL)
-        self.process.wait(10)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()

@@ -25,7 +25,8 @@ from websockets.sync.client import connect
 from kibitz.server import Limits, Settings, create_app
 from kibitz.server.listener import Proxies
 
-from .support import KIBITZ, LiveServer, live_server
+from .processes import KIBITZ
+from .support import LiveServer, live_server
 
 
 def settings_for(tmp_path: Path, **limits: float) -> Settings:

@@ -13,12 +13,12 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from .support import ServeProcess, free_port
+from .processes import Server, free_port
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServeProcess]:
-    running = ServeProcess(tmp_path / "kibitz.sqlite3", free_port(), tmp_path / "server.log")
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(str(tmp_path / "kibitz.sqlite3"), free_port(), tmp_path / "server.log")
     running.start()
     try:
         yield running
@@ -27,7 +27,7 @@ def server(tmp_path: Path) -> Iterator[ServeProcess]:
 
 
 class Player:
-    def __init__(self, server: ServeProcess, table: str, token: str) -> None:
+    def __init__(self, server: Server, table: str, token: str) -> None:
         self.ws: ClientConnection = connect(f"ws://127.0.0.1:{server.port}/ws")
         self.ws.send(json.dumps({"type": "hello", "table": table, "token": token}))
         self.state = self.next_state()
@@ -73,7 +73,7 @@ def play(players: list[Player], moves: int) -> None:
         ready[0].act()
 
 
-def test_sigkill_and_restart_lose_nothing(server: ServeProcess) -> None:
+def test_sigkill_and_restart_lose_nothing(server: Server) -> None:
     api = httpx.Client(base_url=server.url, timeout=10)
     tables: dict[str, list[str]] = {}
     for name, body in {

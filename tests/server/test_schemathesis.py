@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 
 from kibitz.server.errors import ERRORS
 
-from .support import ServeProcess, free_port
+from .processes import Server, free_port
 
 schemathesis = pytest.importorskip("schemathesis")
 
@@ -52,8 +52,8 @@ def documented_error(ctx: Any, response: Any, case: Any) -> None:
 
 def test_every_operation_keeps_to_the_openapi_document(tmp_path: Path) -> None:
     statuses: Counter[int] = Counter()
-    server = ServeProcess(
-        tmp_path / "kibitz.sqlite3",
+    server = Server(
+        str(tmp_path / "kibitz.sqlite3"),
         free_port(),
         tmp_path / "server.log",
         *("--bot-workers", "0", "--requests-per-minute", "100000"),

@@ -422,13 +422,33 @@ def test_two_services_on_one_database_cannot_both_store_a_move(sqlite_url: str) 
             b = await one.join(created.table, "Bob")
             assert (await two.table(created.table)).row.status == "playing"
             await one.act(created.table, a.token, "play 5", 0)
-            # `two` still has version 0 in its cache: the database refuses its move 1.
-            assert await code_of(two.act(created.table, b.token, "play 7", 0)) == "stale_version"
-            fresh = await two.table(created.table)
-            assert fresh.game.version == 1
-            assert await two.act(created.table, b.token, "play 7", 1) == 2
+            # `two` still has version 0 in its cache: the database refuses its move 1, so
+            # `two` reads the table again and stores Bob's card as move 2, as one process
+            # would have (Bob chose from version 0, which is still current for him).
+            assert await two.act(created.table, b.token, "play 7", 0) == 2
+            assert (await two.table(created.table)).game.version == 2
             stored = await one.store.load(created.table)
             assert stored is not None and [m.text for m in stored.moves] == ["play 5", "play 7"]
+
+    run(main())
+
+
+def test_the_last_seat_taken_in_another_process_starts_the_table(sqlite_url: str) -> None:
+    """`two` read the table while it was empty; Ann sits down through `one`, then Bob takes
+    the last seat through `two`, whose cache still shows Ann's seat open: the database says
+    the table is full, so it starts (it stayed waiting forever when the cache decided)."""
+
+    async def main() -> None:
+        async with open_service(sqlite_url) as one, open_service(sqlite_url) as two:
+            created = await one.create_table("xbere", 2)
+            assert (await two.table(created.table)).row.status == "waiting"
+            await one.join(created.table, "Ann")
+            await two.join(created.table, "Bob", 1)
+            live = await two.table(created.table)
+            assert live.row.status == "playing" and live.game.to_act() == {0, 1}
+            assert [s.nickname for s in live.seats] == ["Ann", "Bob"]
+            stored = await one.store.load(created.table)
+            assert stored is not None and stored.row.status == "playing"
 
     run(main())
 

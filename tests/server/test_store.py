@@ -3,6 +3,11 @@ is set (CI sets it). Each run uses a throwaway PostgreSQL database."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
+import pytest
 import sqlalchemy as sa
 
 from kibitz.core import Record, replay
@@ -10,6 +15,7 @@ from kibitz.server.db import alembic_config, metadata, migrate, open_database
 from kibitz.server.service import SeatSpec
 from kibitz.server.store import ChatRow, MoveRow, SeatRow, Store, TableRow
 
+from .conftest import POSTGRES_ENV, throwaway
 from .support import open_service, run, wait_for
 
 
@@ -142,3 +148,38 @@ def test_service_plays_and_resumes_on_this_database(database_url: str) -> None:
             assert await again.seat_of(half.table, ann.token) == 0
 
     run(main())
+
+
+MIGRATE = (
+    "import asyncio, sys\n"
+    "from kibitz.server.db import migrate, open_database\n"
+    "async def main():\n"
+    "    database = open_database(sys.argv[1])\n"
+    "    try:\n"
+    "        await migrate(database)\n"
+    "    finally:\n"
+    "        await database.dispose()\n"
+    "asyncio.run(main())\n"
+)
+
+
+def test_processes_started_together_on_a_new_database_migrate_once() -> None:
+    """Each `kibitz serve` migrates at start: processes started at once on a new PostgreSQL
+    database take turns under an advisory lock (without it, two create `alembic_version`
+    together and one dies with a unique violation, in about half of the tries)."""
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        pytest.skip(f"set {POSTGRES_ENV} to run the PostgreSQL tests")
+    for _ in range(3):
+        with throwaway(url) as made:
+            processes = [
+                subprocess.Popen(
+                    [sys.executable, "-c", MIGRATE, made],
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.PIPE,
+                )
+                for _ in range(3)
+            ]
+            for process in processes:
+                _, errors = process.communicate(timeout=60)
+                assert process.returncode == 0, errors.decode()[-600:]

@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from .support import ServeProcess, free_port
+from .processes import Server, free_port
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
 
@@ -46,8 +46,8 @@ def alive(process: tuple[int, str]) -> bool:
 
 @pytest.mark.parametrize("stop", ["SIGKILL", "SIGTERM"])
 def test_no_worker_outlives_the_server(tmp_path: Path, stop: str) -> None:
-    server = ServeProcess(
-        tmp_path / "kibitz.sqlite3",
+    server = Server(
+        str(tmp_path / "kibitz.sqlite3"),
         free_port(),
         tmp_path / "server.log",
         *("--bot-workers", "1", "--bot-seconds", "5"),

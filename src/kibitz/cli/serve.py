@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 from typing import Any
 
 from kibitz.core import KibitzError
@@ -15,11 +16,25 @@ def add_parser(sub: Any) -> None:
         help="run the game server (tables, bots, live play in the browser)",
         description="Run the kibitz server. Without --database-url it keeps its data in a "
         "SQLite file in your data directory (the path is printed at start). PostgreSQL: "
-        "--database-url postgresql://user@host/db.",
+        "--database-url postgresql://user@host/db. Several processes serve one site when "
+        "they share a PostgreSQL database and a Redis server (--redis-url; docs/deploy.md).",
     )
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--database-url", help="SQLite file, sqlite:/// or postgresql:// URL")
+    parser.add_argument(
+        "--redis-url",
+        default=os.environ.get("KIBITZ_REDIS_URL") or None,
+        help="redis://host:6379/0 shared by all the site's processes (needs PostgreSQL); "
+        "default: $KIBITZ_REDIS_URL, else none (one process)",
+    )
+    parser.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=4.0,
+        help="with Redis: how long a process's hold on a table's bots and clock lasts unless "
+        "renewed (another process takes over a dead one's tables within about 1.25 times it)",
+    )
     parser.add_argument(
         "--bot-workers", type=int, default=1, help="processes for bot searches (0: threads)"
     )
@@ -35,6 +50,9 @@ def add_parser(sub: Any) -> None:
     parser.add_argument("--connects-per-minute", type=int, help="new WebSockets per address")
     parser.add_argument("--tables-per-minute", type=int, help="new tables per address")
     parser.add_argument("--requests-per-minute", type=int, help="REST requests per address")
+    parser.add_argument(
+        "--messages-per-second", type=float, help="WebSocket messages a connection may send"
+    )
     parser.add_argument(
         "--allowed-origin",
         action="append",
@@ -68,6 +86,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
         import uvicorn
 
         from kibitz.server import Limits, Settings, create_app, listener, logs
+        from kibitz.server.db import lock_sqlite_file
     except ImportError as error:
         raise missing_extra(error) from None
     import dataclasses
@@ -82,30 +101,44 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
             "connects_per_minute",
             "tables_per_minute",
             "requests_per_minute",
+            "messages_per_second",
         )
         if (value := getattr(args, name)) is not None
     }
     limits = dataclasses.replace(Limits(), **overrides)
-    settings = Settings(
-        database_url=url,
-        limits=limits,
-        bot_workers=args.bot_workers,
-        bot_seconds=args.bot_seconds,
-        allowed_origins=tuple(args.allowed_origin),
-        forwarded_allow_ips=tuple(
-            p.strip() for p in args.forwarded_allow_ips.split(",") if p.strip()
-        ),
-    )
+    try:
+        settings = Settings(
+            database_url=url,
+            limits=limits,
+            bot_workers=args.bot_workers,
+            bot_seconds=args.bot_seconds,
+            allowed_origins=tuple(args.allowed_origin),
+            forwarded_allow_ips=tuple(
+                p.strip() for p in args.forwarded_allow_ips.split(",") if p.strip()
+            ),
+            redis_url=args.redis_url,
+            lease_seconds=args.lease_seconds,
+        )
+    except ValueError as error:
+        raise KibitzError(str(error)) from None
     try:
         listener.Proxies(settings.forwarded_allow_ips)
     except ValueError as error:
         raise KibitzError(f"--forwarded-allow-ips: {error}") from None
+    try:
+        lock = lock_sqlite_file(url)  # held until this process ends
+    except ValueError as error:
+        raise KibitzError(str(error)) from None
     logs.setup(getattr(logging, args.log_level.upper()), args.log_format)
     _raise_open_files_limit()
     shown = "[::1]" if args.host == "::1" else args.host
     print(f"kibitz server: database {_hide_password(where)}", flush=True)
+    if settings.redis_url:
+        print(f"kibitz server: Redis {_hide_password(settings.redis_url)}", flush=True)
     print(f"kibitz server: open http://{shown}:{args.port}/ (Ctrl+C stops it)", flush=True)
     uvicorn.Server(listener.config(create_app(settings), settings, args.host, args.port)).run()
+    if lock is not None:
+        lock.close()
     return 0
 
 

@@ -116,12 +116,13 @@ class Connection:
 
 
 class Hub:
-    """The connections of this process, by table; sends each its own messages."""
+    """The connections of this process, by table; sends each its own messages. It tells the
+    fan-out which seats are connected here (`events.Presence`)."""
 
     def __init__(self, service: MatchService) -> None:
         self.service = service
         self.tables: dict[str, set[Connection]] = {}
-        service.listeners.append(self.on_event)
+        service.events.subscribe(self.on_event, self)
 
     def attach(self, conn: Connection, table_id: str) -> None:
         self.detach(conn)
@@ -140,8 +141,16 @@ class Hub:
         conn.token = None
         conn.player = None
 
-    def connected(self, table_id: str) -> set[int]:
+    def here(self, table_id: str) -> set[int]:
+        """The seats of the table with a connection in this process."""
         return {c.seat for c in self.tables.get(table_id, ()) if c.seat is not None}
+
+    def everywhere(self) -> dict[str, set[int]]:
+        return {table_id: seats for table_id in self.tables if (seats := self.here(table_id))}
+
+    def connected(self, table_id: str) -> set[int]:
+        """The seats of the table with a connection in any process of the site."""
+        return self.here(table_id) | self.service.events.elsewhere(table_id)
 
     def on_event(self, table: LiveTable, message: protocol.ChatMessage | None) -> None:
         conns = self.tables.get(table.id)
@@ -195,15 +204,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if settings.migrate:
             await migrate(database)
         bots = BotRunner(settings.bot_workers, settings.bot_seconds)
-        service = MatchService(Store(database), bots, limits)
+        service = MatchService(
+            Store(database),
+            bots,
+            limits,
+            redis_url=settings.redis_url,
+            redis_prefix=settings.redis_prefix,
+            lease_seconds=settings.lease_seconds,
+        )
         app.state.service = service
         app.state.hub = Hub(service)
         app.state.ws_per_ip = {}
         logs.event(
-            "server.started", database=database.engine_url.render_as_string(hide_password=True)
+            "server.started",
+            database=database.engine_url.render_as_string(hide_password=True),
+            redis=settings.redis_url is not None,
         )
         if settings.resume:
             await service.resume()
+        else:
+            await service.events.start()
         try:
             yield
         finally:
@@ -274,13 +294,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/health", tags=["server"])
     async def health(request: Request) -> JSONResponse:
-        """The server runs and its database answers."""
+        """The server runs and its database answers, and so does Redis when it is configured
+        (`"redis": "ok"`); 503 names what does not answer."""
+        service = service_of(request)
+        body: dict[str, Any] = {"status": "ok", "database": "ok"}
         try:
-            await service_of(request).store.ping()
+            await service.store.ping()
         except Exception:
             logs.error("health.database")
-            return JSONResponse({"status": "error", "database": "unreachable"}, 503)
-        return JSONResponse({"status": "ok", "database": "ok", "version": kibitz.__version__})
+            body["database"] = "unreachable"
+        redis = await service.events.health()
+        if redis is not None:
+            body["redis"] = redis
+        if "unreachable" in body.values():
+            body["status"] = "error"
+            return JSONResponse(body, 503)
+        return JSONResponse({**body, "version": kibitz.__version__})
 
     @app.get("/api/games", tags=["lobby"])
     async def games() -> list[dict[str, Any]]:

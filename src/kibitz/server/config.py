@@ -114,3 +114,30 @@ class Settings:
     """Proxies (addresses or networks such as `10.0.0.0/8`, or `*`) whose `X-Forwarded-For`
     and `X-Forwarded-Proto` are believed; every limit per address then counts the client
     they name. None by default: a client cannot claim to be another address."""
+    redis_url: str | None = None
+    """A Redis server (`redis://host:6379/0`) shared by several server processes on one
+    PostgreSQL database: table events fan out through it and the processes share the
+    tables' bots and clocks by leases (docs/deploy.md). None: this process is the only one."""
+    redis_prefix: str = "kibitz:"
+    """Names of this site's Redis channel and keys begin with it (sites sharing a Redis)."""
+    lease_seconds: float = 4.0
+    """How long a process's lease on a table's bots and clock lasts unless renewed: after a
+    process dies, another takes its tables over within about 1.25 times this."""
+
+    def __post_init__(self) -> None:
+        if self.redis_url is None:
+            return
+        scheme = self.redis_url.split("://", 1)[0]
+        if "://" not in self.redis_url or scheme not in ("redis", "rediss", "unix"):
+            raise ValueError(
+                f"the Redis URL must be redis://host:port/db, rediss:// or unix://, "
+                f"not {self.redis_url!r}"
+            )
+        if self.database_url.startswith("sqlite"):
+            raise ValueError(
+                "Redis is for several server processes, and they must share a PostgreSQL "
+                "database: a SQLite file belongs to one process. Give --database-url "
+                "postgresql://..., or leave out --redis-url to run one process on SQLite"
+            )
+        if not self.lease_seconds >= 1:
+            raise ValueError("leases last at least a second")

@@ -9,11 +9,12 @@ honest: two processes that try to store move number n of one table cannot both s
 from __future__ import annotations
 
 import asyncio
+import os
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import create_async_engine
@@ -133,6 +134,17 @@ rating_history = sa.Table(
 )
 """A player's rating after each rated game (the player page draws it)."""
 
+leases = sa.Table(
+    "kibitz_leases",
+    metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("holder", sa.String(128), nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),
+    sa.Index("ix_kibitz_leases_holder", "holder"),
+)
+"""Which server process drives each table's bots and turn clock, until when (seconds since
+the epoch by the database's clock); the holder renews it while it lives (`leases.py`)."""
+
 
 T = TypeVar("T")
 
@@ -220,6 +232,38 @@ def open_database(url: str) -> Database:
     return AsyncDatabase(parsed)
 
 
+def lock_sqlite_file(url: str) -> IO[str] | None:
+    """Make sure this is the only server process on the SQLite file of `url`: an exclusive
+    lock on `<file>.lock`, held while the returned file stays open (the system drops it when
+    the process ends, however it ends). A `ValueError` names the process that holds it. None
+    for a database that is not a SQLite file."""
+    parsed = sa.make_url(url)
+    name = parsed.database
+    if parsed.get_backend_name() != "sqlite" or not name or name == ":memory:":
+        return None
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system: no check
+        return None
+    handle = Path(f"{name}.lock").open("a+")  # noqa: SIM115 (open while serving)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.seek(0)
+        holder = handle.read().strip() or "?"
+        handle.close()
+        raise ValueError(
+            f"another kibitz server (process {holder}) uses the SQLite file {name}; a SQLite "
+            "file serves one process. To run several processes, give them a PostgreSQL "
+            "database and a Redis server (docs/deploy.md)"
+        ) from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"{os.getpid()}\n")
+    handle.flush()
+    return handle
+
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
@@ -232,11 +276,20 @@ def alembic_config(url: str) -> Any:
     return config
 
 
+MIGRATION_LOCK = 0x6B6962_6D6967
+"""The PostgreSQL advisory lock under which a server process migrates ("kibmig")."""
+
+
 async def migrate(database: Database) -> None:
-    """Bring the schema to the newest migration (the migrations ship in the package)."""
+    """Bring the schema to the newest migration (the migrations ship in the package). On
+    PostgreSQL under an advisory lock held until the migration commits: processes started
+    together on a new database migrate one after the other, and the later ones find nothing
+    left to do (without it, both create `alembic_version` and one dies)."""
     from alembic import command
 
     def upgrade(connection: sa.Connection) -> None:
+        if connection.dialect.name == "postgresql":
+            connection.execute(sa.select(sa.func.pg_advisory_xact_lock(MIGRATION_LOCK)))
         config = alembic_config(database.engine_url.render_as_string(hide_password=False))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,12 +33,19 @@ class Created:
 
 
 class Lobby:
-    """Tables as a whole. `started(table)` is called under a new table's lock once it is
-    stored (it schedules the bots of an all-bot table)."""
+    """Tables as a whole. A new table that plays on by itself (a bot seat or a turn clock)
+    is `claim`ed (this process will drive it: `leases.py`); `started(table)` is called under
+    a new table's lock once it is stored (it schedules the bots of an all-bot table)."""
 
-    def __init__(self, cache: TableCache, started: Callable[[LiveTable], None]) -> None:
+    def __init__(
+        self,
+        cache: TableCache,
+        claim: Callable[[str], Awaitable[bool]],
+        started: Callable[[LiveTable], None],
+    ) -> None:
         self.cache = cache
         self.store = cache.store
+        self.claim = claim
         self.started = started
 
     async def create(
@@ -119,6 +126,11 @@ class Lobby:
         table.track_turns(now)
         self.cache.add(table)
         logs.event("table.created", table=table_id, game=game, players=players, status=status)
+        if clock is not None or any(s.kind == "bot" for s in seat_rows):
+            try:
+                await self.claim(table_id)
+            except Exception:  # another process adopts it soon (`leases.py`)
+                logs.error("table.claim_failed", table=table_id)
         async with self.cache.hold(table_id):
             self.started(table)
             self.cache.forget()

@@ -9,9 +9,13 @@ table does nothing.
 
 Each table seat has its own bot instance (`LiveTable.bots`): the decision runs in a worker
 (`BotRunner`), which gets the instance with the view and gives it back with the move, so a
-bot's memory follows its seat whichever worker decides. The per-table leases of several
-processes (issue 12: which process drives a table's bots and clock) belong here: a process
-schedules only the tables it holds the lease of.
+bot's memory follows its seat whichever worker decides.
+
+With several server processes, a process schedules only the tables it holds the lease of
+(`leases.py`), and asks again just before a bot's move is stored or a clock marks a player
+away; it hears the other processes' moves through the fan-out (`events.py`), which calls
+`schedule` as a local change does. A bot move refused because another process stored a move
+first reads the table again and schedules anew.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from kibitz.core.rng import derive
 from kibitz.server import logs
 from kibitz.server.bots import BotRunner
 from kibitz.server.errors import ServiceError
+from kibitz.server.leases import Leases
 from kibitz.server.moves import Moves
 from kibitz.server.seating import Seating
 from kibitz.server.tables import LiveTable, TableCache
@@ -39,12 +44,15 @@ class Scheduler:
         moves: Moves,
         seating: Seating,
         changed: Callable[[LiveTable], None],
+        *,
+        leases: Leases,
     ) -> None:
         self.cache = cache
         self.bots = bots
         self.moves = moves
         self.seating = seating
         self.changed = changed
+        self.leases = leases
         self._tasks: dict[tuple[str, int], tuple[str, asyncio.Task[None]]] = {}
         self._closed = False
 
@@ -60,10 +68,17 @@ class Scheduler:
         await asyncio.gather(*tasks, return_exceptions=True)
         self._tasks.clear()
 
+    def drop(self, table_ids: set[str]) -> None:
+        """Stop the bots and clocks of these tables (another process drives them now)."""
+        for key, (_, task) in list(self._tasks.items()):
+            if key[0] in table_ids:
+                task.cancel()
+                del self._tasks[key]
+
     def schedule(self, table: LiveTable) -> None:
         """Start the bots whose seats must act, and the turn clocks of waiting players (with
-        the table's lock held)."""
-        if self._closed or table.row.status != "playing":
+        the table's lock held), at the tables this process holds the lease of."""
+        if self._closed or table.row.status != "playing" or not self.leases.holds(table.id):
             return
         for seat in table.game.to_act():
             s = table.seats[seat]
@@ -115,7 +130,7 @@ class Scheduler:
                 table.bots[(seat, name)] = bot
                 s = table.seats[seat]
                 standing_in = table.row.clock is not None and (s.away or s.kind != "player")
-                if s.kind != "bot" and not standing_in:
+                if (s.kind != "bot" and not standing_in) or not self.leases.holds(table_id):
                     return
                 try:
                     await self.moves.apply(
@@ -123,7 +138,9 @@ class Scheduler:
                     )
                 except ServiceError as error:
                     if error.code not in ("not_your_turn", "illegal_move", "table_over"):
-                        raise
+                        if error.code != "stale_version":
+                            raise
+                        table = await self.cache.load(table_id)  # read again
                     self.schedule(table)
         except asyncio.CancelledError:
             raise
@@ -148,6 +165,7 @@ class Scheduler:
                 or table.turn_since.get(seat) != since
                 or s.kind != "player"
                 or s.away
+                or not self.leases.holds(table_id)
             ):
                 return
             if await self.seating.away(table, seat):

@@ -167,12 +167,9 @@ class Seating:
             table.seats[number] = new
             logs.event("table.joined", table=table_id, seat=number)
             now = time.time()
-            full = all(s.kind in ("bot", "player") for s in table.seats)
-            if (
-                full
-                and table.row.status == "waiting"
-                and await self.store.set_status(table_id, "waiting", "playing", now)
-            ):
+            if table.row.status == "waiting" and await self.store.start_if_full(table_id, now):
+                if any(s.kind not in ("bot", "player") for s in table.seats):
+                    await self.cache.refresh(table)  # seats taken elsewhere meanwhile
                 table.row.status = "playing"
                 table.turn_since.clear()
                 table.turn_version.clear()

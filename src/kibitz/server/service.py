@@ -11,13 +11,14 @@ talk to; each part lives in a module of its own:
 - `players` (who a browser is, claims, sign-in, profiles) and `rater` (the ratings of
   finished games, `ratings.py` their arithmetic);
 - `render`: the outgoing messages (`protocol`'s typed models) built from a table;
-- `events`: how a stored change reaches the connections (the cross-process fan-out of
-  issue 12 goes there);
-- `scheduler`: the bots and turn clocks (the per-table leases of issue 12 go there).
+- `events`: how a stored change reaches the connections, of this process and (with Redis)
+  of every other process of the site;
+- `scheduler`: the bots and turn clocks, and `leases`: which process drives them.
 
 The truth is the database: a change is stored before anyone is told, and a move that another
-process stored first (the moves' primary key refuses the second) drops the cached table, so
-several server processes can share one database.
+process stored first (the moves' primary key refuses the second) marks the cached table
+stale, so several server processes can share one database. With `redis_url` they do: the
+fan-out is `RedisEvents` and the leases are `DatabaseLeases` (PostgreSQL).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from kibitz.server.bots import BotRunner
 from kibitz.server.chat import Chat
 from kibitz.server.config import Limits
 from kibitz.server.errors import ServiceError
-from kibitz.server.events import Listener, TableEvents
+from kibitz.server.events import Listener, RedisEvents, TableEvents
+from kibitz.server.leases import DatabaseLeases, Leases
 from kibitz.server.lobby import Created, Lobby
 from kibitz.server.moves import Moves
 from kibitz.server.player_store import PlayerStore
@@ -39,7 +41,7 @@ from kibitz.server.rematch import Rematches
 from kibitz.server.render import state_message
 from kibitz.server.scheduler import Scheduler
 from kibitz.server.seating import Seated, Seating, SeatSpec
-from kibitz.server.store import Store
+from kibitz.server.store import MoveRow, Store
 from kibitz.server.tables import LiveTable, TableCache
 
 __all__ = ["Created", "LiveTable", "MatchService", "Player", "SeatSpec", "Seated"]
@@ -48,19 +50,38 @@ __all__ = ["Created", "LiveTable", "MatchService", "Player", "SeatSpec", "Seated
 class MatchService:
     """Tables, seats, moves, bots, turn clocks, chat and rematches."""
 
-    def __init__(self, store: Store, bots: BotRunner, limits: Limits | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bots: BotRunner,
+        limits: Limits | None = None,
+        *,
+        redis_url: str | None = None,
+        redis_prefix: str = "kibitz:",
+        lease_seconds: float = 4.0,
+    ) -> None:
         self.store = store
         self.bots = bots
         self.limits = limits or Limits()
-        self.events = TableEvents()
         self.tables = TableCache(store, self.limits)
+        self.events: TableEvents
+        self.leases: Leases
+        if redis_url is None:
+            self.events = TableEvents()
+            self.leases = Leases(store)
+        else:
+            self.events = RedisEvents(redis_url, self.tables, self._followed, redis_prefix)
+            self.leases = DatabaseLeases(store, lease_seconds)
         self.seating = Seating(self.tables, self.limits, self._changed)
         self.rater = Rater(self.tables, PlayerStore(store.database))
         self.players = Players(self.rater.store, self.limits, self.seating.renamed)
-        self.moves = Moves(self.tables, self.seating, self._changed, self.rater.rate)
-        self.scheduler = Scheduler(self.tables, bots, self.moves, self.seating, self._changed)
+        self.moves = Moves(self.tables, self.seating, self._moved, self._changed, self.rater.rate)
+        self.scheduler = Scheduler(
+            self.tables, bots, self.moves, self.seating, self._changed, leases=self.leases
+        )
         self.tables.busy = self.scheduler.busy
-        self.lobby = Lobby(self.tables, self.scheduler.schedule)
+        self.tables.refreshed = self._followed
+        self.lobby = Lobby(self.tables, self.leases.claim, self.scheduler.schedule)
         self.chats = Chat(self.tables, self.limits, self.events)
         self.rematches = Rematches(self.tables, self.lobby, self.seating, self._changed)
         # The service's calls, one part each.
@@ -90,30 +111,55 @@ class MatchService:
         self.events.state_changed(table)
         self.scheduler.schedule(table)
 
+    def _moved(self, table: LiveTable, move: MoveRow) -> None:
+        """After a stored move and nothing else (with the table's lock held)."""
+        self.events.moved(table, move)
+        self.scheduler.schedule(table)
+
+    def _followed(self, table: LiveTable) -> None:
+        """After this process learned of another's change (with the table's lock held)."""
+        self.events.tell(table, None)
+        self.scheduler.schedule(table)
+
     async def resume(self) -> int:
-        """Rate the finished tables not rated yet (`Rater.catch_up`); load every unfinished
-        table that plays on by itself (a bot seat or a turn clock) from its stored record and
-        restart its bots and clocks; returns how many tables were resumed. Other tables are
-        loaded when a player comes back to them."""
+        """Rate the finished tables not rated yet (`Rater.catch_up`), start hearing the other
+        processes, and drive the tables this process holds the leases of: each unfinished
+        table that plays on by itself (a bot seat or a turn clock) is loaded from its stored
+        record and its bots and clocks restart. Returns how many tables were resumed. Other
+        tables are loaded when a player comes back to them."""
         rated = await self.rater.catch_up()
-        count = 0
-        for table_id in await self.store.running():
-            try:
-                async with self.tables.hold(table_id):
-                    self.scheduler.schedule(await self.tables.load(table_id))
-                count += 1
-            except ServiceError:
-                logs.error("table.resume_failed", table=table_id)
-        logs.event("server.resumed", tables=count, rated=rated)
-        return count
+        await self.events.start()
+        resumed = 0
+
+        async def gained(table_ids: list[str]) -> None:
+            nonlocal resumed
+            for table_id in table_ids:
+                try:
+                    async with self.tables.hold(table_id):
+                        table = self.tables.get(table_id)
+                        if table is None:
+                            table = await self.tables.load(table_id)
+                        elif await self.tables.refresh(table):  # its last driver's moves
+                            self.events.tell(table, None)
+                        self.scheduler.schedule(table)
+                    resumed += 1
+                except ServiceError:
+                    logs.error("table.resume_failed", table=table_id)
+
+        await self.leases.start(gained, self.scheduler.drop)
+        logs.event("server.resumed", tables=resumed, rated=rated)
+        return resumed
 
     async def close(self) -> None:
         await self.scheduler.close()
+        await self.leases.close()
+        await self.events.close()
 
     async def notify(self, table_id: str) -> None:
-        """Send every connection at the table its state again (after a presence change)."""
+        """Send every connection at the table its state again (after a presence change:
+        the seats' `connected` flags)."""
         async with self.tables.hold(table_id):
-            self.events.state_changed(await self.tables.load(table_id))
+            self.events.presence_changed(await self.tables.load(table_id))
 
     async def deliver(self, table_id: str, send: Callable[[LiveTable], None]) -> None:
         """Run `send(table)` under the table's lock, so it sees no half-made change and its

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
 from kibitz.server import db
@@ -212,11 +214,19 @@ class Store:
 
         return await self.database.run(work)
 
-    async def set_status(self, table_id: str, old: str, new: str, at: float) -> bool:
+    async def start_if_full(self, table_id: str, at: float) -> bool:
+        """Start the waiting table if every seat is taken (by a player or a bot), as the
+        database has them: two processes that take the last two seats at once each ask
+        after their own seat is committed, so the later one sees both (a process's cache
+        may not have the other's yet). True if this call started it."""
+        seats = db.seats
+        open_seat = sa.exists().where(
+            seats.c.table_id == table_id, seats.c.kind.not_in(("bot", "player"))
+        )
         statement = (
             sa.update(db.tables)
-            .where(db.tables.c.id == table_id, db.tables.c.status == old)
-            .values(status=new, updated_at=at)
+            .where(db.tables.c.id == table_id, db.tables.c.status == "waiting", ~open_seat)
+            .values(status="playing", updated_at=at)
         )
         return await self.database.run(lambda conn: conn.execute(statement).rowcount == 1)
 
@@ -242,30 +252,43 @@ class Store:
             self._writer = asyncio.get_running_loop().create_task(self._write_moves())
         return await future
 
+    async def moves_after(self, table_id: str, number: int) -> list[MoveRow]:
+        """The table's moves after move `number`, in order."""
+        query = (
+            sa.select(db.moves)
+            .where(db.moves.c.table_id == table_id, db.moves.c.number > number)
+            .order_by(db.moves.c.number)
+        )
+
+        def work(conn: sa.Connection) -> list[MoveRow]:
+            return [MoveRow(m.seat, m.text, m.at, m.by) for m in conn.execute(query)]
+
+        return await self.database.run(work)
+
     async def _write_moves(self) -> None:
+        """A move number another process stored first is skipped (`ON CONFLICT DO
+        NOTHING`), so it costs the other moves of its batch nothing."""
         while self._pending:
             batch, self._pending = self._pending, []
             try:
-                await self._insert(batch)
+                stored = await self._insert(batch)
             except IntegrityError:
-                for item in batch:  # someone else stored one of them: one by one
+                for item in batch:  # a table that is not stored: one by one
                     try:
-                        await self._insert([item])
+                        _settle(item[4], bool(await self._insert([item])))
                     except IntegrityError:
                         _settle(item[4], False)
                     except Exception as error:
                         _fail(item[4], error)
-                    else:
-                        _settle(item[4], True)
             except Exception as error:
                 for item in batch:
                     _fail(item[4], error)
             else:
-                for item in batch:
-                    _settle(item[4], True)
+                for table_id, number, _, _, future in batch:
+                    _settle(future, (table_id, number) in stored)
 
-    async def _insert(self, batch: list[_PendingMove]) -> None:
-        await self.database.run(lambda conn: _insert_moves(conn, batch))
+    async def _insert(self, batch: list[_PendingMove]) -> set[tuple[str, int]]:
+        return await self.database.run(lambda conn: _insert_moves(conn, batch))
 
     # ----------------------------------------------------------------- seats
 
@@ -293,7 +316,6 @@ class Store:
         return await self.database.run(lambda conn: _chat(conn, table_id, limit))
 
 
-_INSERT_MOVE = sa.insert(db.moves)
 _TOUCH_TABLE = (
     sa.update(db.tables)
     .where(db.tables.c.id == sa.bindparam("b_id"))
@@ -301,9 +323,12 @@ _TOUCH_TABLE = (
 )
 
 
-def _insert_moves(conn: sa.Connection, batch: list[_PendingMove]) -> None:
-    conn.execute(
-        _INSERT_MOVE,
+def _insert_moves(conn: sa.Connection, batch: list[_PendingMove]) -> set[tuple[str, int]]:
+    """Insert the batch's moves but those whose number is stored already; touch (and end)
+    the tables of those inserted. Returns the (table, number) of the moves inserted."""
+    insert = (sqlite_insert if conn.dialect.name == "sqlite" else postgresql_insert)(db.moves)
+    inserted = conn.execute(
+        insert.on_conflict_do_nothing().returning(db.moves.c.table_id, db.moves.c.number),
         [
             {
                 "table_id": table_id,
@@ -316,16 +341,20 @@ def _insert_moves(conn: sa.Connection, batch: list[_PendingMove]) -> None:
             for table_id, number, move, _, _ in batch
         ],
     )
-    conn.execute(
-        _TOUCH_TABLE, [{"b_id": table_id, "b_at": move.at} for table_id, _, move, _, _ in batch]
-    )
-    for table_id, _, _, result, _ in batch:
+    stored = {(row.table_id, row.number) for row in inserted}
+    done = [item for item in batch if (item[0], item[1]) in stored]
+    if done:
+        conn.execute(
+            _TOUCH_TABLE, [{"b_id": table_id, "b_at": move.at} for table_id, _, move, _, _ in done]
+        )
+    for table_id, _, _, result, _ in done:
         if result is not None:
             conn.execute(
                 sa.update(db.tables)
                 .where(db.tables.c.id == table_id)
                 .values(status="over", result=result)
             )
+    return stored
 
 
 def _settle(future: asyncio.Future[bool], stored: bool) -> None:

@@ -6,10 +6,12 @@ the stored moves. `TableCache.load` reads a table back whenever it is not in mem
 never loaded, it was forgotten to keep memory bounded, or it was dropped because another
 process stored a move first), so dropping an entry is always safe.
 
-Every module that changes a table (seating, moves, chat, rematch, the scheduler) does it
-inside `TableCache.hold(table_id)`, and nothing else in the server holds a table lock. The
-per-table leases of several processes (which process drives a table's bots and clock) will
-sit in the scheduler, not here: the lock only orders the changes made by this process.
+Every module that changes a table (seating, moves, chat, rematch, the scheduler, and the
+fan-out when it follows another process's change) does it inside `TableCache.hold(table_id)`,
+and nothing else in the server holds a table lock. The lock only orders the changes made by
+this process; several processes are kept honest by the database (conditional writes, the
+moves' primary key) and kept up to date by the fan-out (`events.py`). The per-table leases
+(which process drives a table's bots and clock) sit in the scheduler, not here.
 """
 
 from __future__ import annotations
@@ -24,12 +26,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kibitz.bots import Bot
-from kibitz.core import Game, KibitzError, Record, replay
+from kibitz.core import Game, KibitzError, Record, start
 from kibitz.server import logs
 from kibitz.server.config import Limits
 from kibitz.server.errors import ServiceError
 from kibitz.server.ratelimit import TokenBucket
-from kibitz.server.store import RECENT_CHAT, ChatRow, SeatRow, Store, StoredTable, TableRow
+from kibitz.server.store import (
+    RECENT_CHAT,
+    ChatRow,
+    MoveRow,
+    SeatRow,
+    Store,
+    StoredTable,
+    TableRow,
+)
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 
@@ -56,6 +66,9 @@ class LiveTable:
     decision to the worker that makes it and keeps the instance that comes back."""
     touched: float = field(default_factory=time.monotonic)
     """When the service last used the table (for `Limits.idle_kept`)."""
+    stale: bool = False
+    """The cached state may be behind the database (another process stored a change first):
+    the next `TableCache.load` reads it again, into this same object."""
 
     @property
     def id(self) -> str:
@@ -72,6 +85,43 @@ class LiveTable:
         for seat in to_act:
             self.turn_since.setdefault(seat, now)
             self.turn_version.setdefault(seat, self.game.version)
+
+    def follow(self, row: MoveRow) -> None:
+        """Apply the table's next move as another process stored it; the game checks it as
+        it checks any move."""
+        self.game.apply(row.seat, row.text)
+        self.row.updated_at = row.at
+        result = result_of(self.game)
+        if result is not None:
+            self.row.status = "over"
+            self.row.result = result
+        self.track_turns(row.at)
+
+    def facts(self) -> tuple[Any, ...]:
+        """What a connection sees of the table besides chat: a refresh that changes these
+        must send the connections a new state."""
+        row = self.row
+        return (self.game.version, row.status, row.rematch_id, list(self.seats))
+
+    def take(self, fresh: LiveTable) -> None:
+        """Become `fresh` (the table as just read from the database), keeping what only this
+        process knows: each seat's bot (its memory) and the chat rate limits."""
+        self.row, self.seats, self.game = fresh.row, fresh.seats, fresh.game
+        self.turn_since, self.turn_version = fresh.turn_since, fresh.turn_version
+        self.chat = fresh.chat
+        self.stale = False
+
+
+def result_of(game: Game[Any]) -> dict[str, Any] | None:
+    """A finished game's result as the table stores it (None while it goes on)."""
+    outcome = game.outcome()
+    if outcome is None:
+        return None
+    return {
+        "scores": list(outcome.scores),
+        "winners": sorted(outcome.winners),
+        "teams": [list(side) for side in game.teams()],
+    }
 
 
 def record_of(stored: StoredTable) -> Record:
@@ -113,7 +163,9 @@ class TableLocks:
 class TableCache:
     """The live tables of this process, read from the store on demand and forgotten when
     memory must stay bounded. `busy()` names the tables whose bots or clocks are running
-    (the scheduler's): those are never forgotten while idle."""
+    (the scheduler's): those are never forgotten while idle. `refreshed(table)` is called
+    under the table's lock when a stale table read again has changed (the service tells the
+    connections and schedules its bots)."""
 
     def __init__(
         self, store: Store, limits: Limits, busy: Callable[[], Collection[str]] = frozenset
@@ -121,6 +173,7 @@ class TableCache:
         self.store = store
         self.limits = limits
         self.busy = busy
+        self.refreshed: Callable[[LiveTable], None] = lambda table: None
         self.live: dict[str, LiveTable] = {}
         self.locks = TableLocks()
 
@@ -137,8 +190,11 @@ class TableCache:
         self.live[table.id] = table
 
     def drop(self, table_id: str) -> None:
-        """Forget the table now (its cached state may be behind the database)."""
-        self.live.pop(table_id, None)
+        """The table's cached state may be behind the database: read it again at the next
+        `load`."""
+        table = self.live.get(table_id)
+        if table is not None:
+            table.stale = True
 
     async def load(self, table_id: str) -> LiveTable:
         """The table `table_id`, from memory or replayed from the store; call it with the
@@ -146,22 +202,56 @@ class TableCache:
         table = self.live.get(table_id)
         if table is not None:
             table.touched = time.monotonic()
+            if table.stale and await self.refresh(table):
+                self.refreshed(table)
             return table
+        table = await self._read(table_id)
+        self.live[table_id] = table
+        self.forget()
+        return table
+
+    async def refresh(self, table: LiveTable) -> bool:
+        """Read the cached `table` again from the database, in place (with its lock held);
+        True if what its connections see has changed."""
+        before = table.facts()
+        table.take(await self._read(table.id))
+        return table.facts() != before
+
+    async def catch_up(self, table: LiveTable) -> None:
+        """After this process applied a move to the cached game that it could not store
+        (another process stored a move of that number first): the game again from the moves
+        before it and those stored since (one query, where `refresh` reads everything)."""
+        record = Record.of(table.game)
+        kept = record.moves[:-1]
+        newer = await self.store.moves_after(table.id, len(kept))
+        try:
+            game = start(record)
+            for seat, text in kept:
+                game.apply(seat, text)
+        except KibitzError:
+            logs.error("table.replay_failed", table=table.id)
+            raise ServiceError("internal") from None
+        table.game = game
+        for move in newer:
+            table.follow(move)
+
+    async def _read(self, table_id: str) -> LiveTable:
         if not isinstance(table_id, str) or not TABLE_ID.match(table_id):
             raise ServiceError("no_such_table")
         stored = await self.store.load(table_id)
         if stored is None:
             raise ServiceError("no_such_table")
+        moves = stored.moves
         try:
-            game = replay(record_of(stored))
+            table = LiveTable(stored.row, stored.seats, start(record_of(stored)))
+            table.track_turns(moves[0].at if moves else stored.row.updated_at)
+            for move in moves:  # step by step: when (and since which version) seats wait
+                table.game.apply(move.seat, move.text)
+                table.track_turns(move.at)
         except KibitzError:
             logs.error("table.replay_failed", table=table_id)
             raise ServiceError("internal") from None
-        table = LiveTable(stored.row, stored.seats, game)
         table.chat.extend(stored.chat)
-        table.track_turns(stored.moves[-1].at if stored.moves else stored.row.updated_at)
-        self.live[table_id] = table
-        self.forget()
         return table
 
     def forget(self) -> None:
