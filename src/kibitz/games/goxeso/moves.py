@@ -86,7 +86,7 @@ def _face(text: str) -> int:
     return face
 
 
-def parse_move(text: str) -> GoxesoMove:
+def parse_move(text: object) -> GoxesoMove:
     """The move written exactly as `str()` writes it (single spaces, lower case, no zeros in
     front of numbers); anything else raises `NotationError`."""
     match = _PATTERN.fullmatch(text) if isinstance(text, str) else None

@@ -46,7 +46,7 @@ def card_text(card: int) -> str:
     return CARD_TEXT[card]
 
 
-def parse_card(text: str) -> int:
+def parse_card(text: object) -> int:
     """The card written `text` (`6S`, `10h`, `QD`: any letter case); raises ValueError."""
     card = _BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
     if card is None:

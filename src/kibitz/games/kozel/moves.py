@@ -110,7 +110,7 @@ KINDS: dict[str, type[KozelMove]] = {"lead": Lead, "beat": Beat, "discard": Disc
 _PARSED: dict[str, KozelMove] = {}
 
 
-def parse_move(text: str) -> KozelMove:
+def parse_move(text: object) -> KozelMove:
     """The move written as `text`: a keyword, then one to four different cards (exactly four
     for `four`), separated by spaces. Raises `NotationError` saying what is wrong."""
     move = _PARSED.get(text) if isinstance(text, str) else None

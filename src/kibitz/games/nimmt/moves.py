@@ -63,7 +63,7 @@ _KINDS: dict[str, type[Play] | type[Take] | type[XCard]] = {"play": Play, "take"
 _PATTERN = re.compile(r"(play|take|x) ([1-9][0-9]{0,3})")
 
 
-def parse_move(text: str) -> RowMove:
+def parse_move(text: object) -> RowMove:
     """The move written `play N`, `take N` or `x N` (exactly; N without leading zeros)."""
     match = _PATTERN.fullmatch(text) if isinstance(text, str) else None
     if match is None:
