@@ -5,6 +5,9 @@ or a learner would. When OpenSpiel is installed, its C++ goofspiel and hearts ar
 from Python in the same run, for a reference.
 
     python bench/engine.py [--seconds 3]
+
+It says whether the engines run compiled (an install with a C compiler: kibitz.compiled) or
+as pure Python; `KIBITZ_PURE=1 python bench/engine.py` measures the pure ones.
 """
 
 from __future__ import annotations
@@ -97,7 +100,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per configuration")
     args = parser.parse_args()
+    engines = "compiled by mypyc" if kibitz.compiled.active() else "pure Python"
     print(f"random play through the public API, {args.seconds:g} s each, one core")
+    print(f"engines: {engines}")
     rates: dict[str, float] = {}
     for label, game, players, options in CONFIGS:
         try:
