@@ -52,14 +52,14 @@ class CompileEngines(BuildHookInterface):
             return
         package = Path(self.root) / "src" / "kibitz"
         compiled = _load(package / "compiled.py")
-        _clean(package, compiled.MODULES)
+        _clean(package)
         if os.environ.get(compiled.PURE_VARIABLE):
             self.app.display_info(f"kibitz: {compiled.PURE_VARIABLE} is set: pure Python")
             return
         self.app.display_info("kibitz: compiling the engines with mypyc (about a minute)")
         failure = _compile(Path(self.root), compiled.MODULES)
         if failure:
-            _clean(package, compiled.MODULES)
+            _clean(package)
             self.app.display_warning(
                 f"kibitz: the engines could not be compiled, installing them as pure Python "
                 f"(they run about half as fast):\n{failure}"
@@ -93,15 +93,12 @@ def _built(package: Path) -> list[str]:
     return sorted(str(path.relative_to(root)) for path in package.rglob(f"*{suffix}"))
 
 
-def _clean(package: Path, modules: tuple[str, ...]) -> None:
-    """Remove what an earlier build left: the extensions of the listed modules and of their
-    shared library, for any interpreter, and the manifest."""
-    stems = [package.joinpath(*module.split(".")[1:]) for module in modules]
-    stems.append(package / "compiled__mypyc")
-    for stem in stems:
-        for path in stem.parent.glob(f"{stem.name}.*"):
-            if path.suffix in {".so", ".pyd"}:
-                path.unlink()
+def _clean(package: Path) -> None:
+    """Remove what an earlier build left: every extension in the package (kibitz has no
+    other) and the manifest."""
+    for path in package.rglob("*"):
+        if path.suffix in {".so", ".pyd"}:
+            path.unlink()
     (package / "compiled.json").unlink(missing_ok=True)
 
 

@@ -8,8 +8,8 @@ compiler the install leaves them pure and everything works the same.
 
 `import kibitz` calls `choose()` before any of these modules is imported. It keeps the
 compiled ones only when every digest matches its source and `KIBITZ_PURE` is not set in the
-environment; otherwise a finder ahead of the standard ones loads every module of the list
-from its `.py` source. So an edited source is never shadowed by an older build (reinstall to
+environment; otherwise a finder ahead of the standard ones loads every module of kibitz from
+its `.py` source. So an edited source is never shadowed by an older build (reinstall to
 compile it again), and the compiled and the pure modules are never mixed: they could not
 work together.
 """
@@ -50,12 +50,14 @@ MODULES = (
     "kibitz.games.nimmt.cards",
     "kibitz.games.nimmt.game",
     "kibitz.games.nimmt.moves",
+    "kibitz.games.nimmt.rules",
     "kibitz.games.nimmt.sampling",
     "kibitz.games.nimmt.search",
     "kibitz.games.nimmt.setup",
 )
-"""The modules compiled: the engines and what they call while a game is played, sampled or
-dealt (not the views' codecs, options, records or the registry, which run once a game)."""
+"""The modules compiled: the engines and what they call while a game is played, dealt or
+sampled. Not the views' codecs: mypyc would drop their TypedDicts' documentation, which the
+JSON Schema export reads; nor the options, records or the registry, which run once a game."""
 
 PURE_VARIABLE = "KIBITZ_PURE"
 """Set (to anything but empty) in the environment: run the pure-Python modules."""
@@ -67,7 +69,7 @@ _PACKAGE = Path(__file__).parent
 
 
 def source(module: str) -> Path:
-    """The `.py` file of one of `MODULES`."""
+    """The `.py` file of module `module` of kibitz (one of `MODULES`, say)."""
     return _PACKAGE.joinpath(*module.split(".")[1:]).with_suffix(".py")
 
 
@@ -76,14 +78,16 @@ def digest(module: str) -> str:
 
 
 class _Sources(importlib.abc.MetaPathFinder):
-    """Finds the modules of `MODULES` as their `.py` sources, ahead of any extension."""
+    """Finds every module of kibitz (not a package) as its `.py` source, ahead of any
+    extension, even one an older build with a longer list left behind."""
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
-        if fullname not in MODULES:
+        if not fullname.startswith("kibitz."):
             return None
-        return importlib.util.spec_from_file_location(fullname, source(fullname))
+        file = source(fullname)
+        return importlib.util.spec_from_file_location(fullname, file) if file.is_file() else None
 
 
 def _reason_to_stay_pure() -> str | None:

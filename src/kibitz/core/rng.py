@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+import struct
 from typing import TypeVar
 
 SEED_BITS = 63
@@ -36,13 +37,32 @@ def child_seed(rng: random.Random) -> int:
 
 def shuffle(items: list[T], rng: random.Random) -> None:
     """Shuffle `items` in place exactly as `rng.shuffle(items)` does: the same permutation
-    from the same generator, by the same draws (Fisher-Yates from the end, each index drawn
-    by rejection from `getrandbits`), so seeded deals stay as they were. Compiled, it skips
-    `random.shuffle`'s two Python calls per item: most of the time of a new game."""
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        bits = (i + 1).bit_length()
-        j = getrandbits(bits)
-        while j > i:
-            j = getrandbits(bits)
+    from the same generator, leaving it in the same state, so seeded deals stay as they were.
+
+    `random.shuffle` swaps each item from the end with one drawn by `getrandbits(k)` (k the
+    bits of the count left), drawing again while it is too high; `getrandbits(k)` is the top
+    k bits of the generator's next 32-bit output. This reads those outputs in bulk (one
+    `getrandbits(32 * n)` holds the next n, lowest first) instead of making two Python calls
+    per item: never more than the items left to place, as each takes one output at least."""
+    count = len(items)
+    if count > 1 << 31:  # draws of more than 32 bits: not worth a second way
+        rng.shuffle(items)
+        return
+    words: tuple[int, ...] = ()
+    used = 0
+    for i in range(count - 1, 0, -1):
+        shift = 32 - (i + 1).bit_length()
+        while True:
+            if used == len(words):
+                words = _outputs(rng, i)
+                used = 0
+            j = words[used] >> shift
+            used += 1
+            if j <= i:
+                break
         items[i], items[j] = items[j], items[i]
+
+
+def _outputs(rng: random.Random, count: int) -> tuple[int, ...]:
+    """The generator's next `count` 32-bit outputs, in the order `getrandbits(32)` gives them."""
+    return struct.unpack(f"<{count}I", rng.getrandbits(32 * count).to_bytes(4 * count, "little"))

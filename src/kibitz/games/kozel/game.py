@@ -89,8 +89,24 @@ class Kozel(Game[KozelMove]):
         self.results: list[DealResult] = []
         self.doubled = False
         """This deal's losing points are doubled (eggs before it, with eggs=double)."""
-        self.previous_last: TrickData | None = None
+        self._previous_last: TrickData | None = None
+        self._previous_trick: Trick | None = None
+        """The previous deal's last trick as the engine keeps it, until `previous_last` is
+        read: most deals of random play and search end unseen."""
+
+    @property
+    def previous_last(self) -> TrickData | None:
         """The previous deal's last trick (public data) until this deal's first trick ends."""
+        trick = self._previous_trick
+        if trick is not None:
+            data = trick_data(self, trick, -1, full=False)
+            data["deal"] = self.deal_no - 1
+            self._previous_last, self._previous_trick = data, None
+        return self._previous_last
+
+    @previous_last.setter
+    def previous_last(self, data: TrickData | None) -> None:
+        self._previous_last, self._previous_trick = data, None
 
     def teams(self) -> tuple[tuple[int, ...], ...]:
         return ((0, 2), (1, 3))
@@ -291,7 +307,7 @@ class Kozel(Game[KozelMove]):
             self._new_trick(last_winner)
             self._finish()
             return
-        self.previous_last = trick_data(self, self.tricks[-1], -1, full=False)
+        self._previous_trick = self.tricks[-1]
         self._next_deal(last_winner)
 
     # ----------------------------------------------------------------- scoring

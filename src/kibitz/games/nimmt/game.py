@@ -40,6 +40,20 @@ Pending = tuple[Literal["take", "x"], int, list[int]]
 """A decision the placement waits for: ("take", seat, []) or ("x", seat, taken cards)."""
 
 
+_RULES: dict[int, tuple[XBereOptions | SixNimmtOptions, Rules]] = {}
+
+
+def _rules(options: XBereOptions | SixNimmtOptions) -> Rules:
+    """`options.rules()`, worked out once per options object (`make` shares them): by identity,
+    since hashing the options takes longer than building the rules."""
+    known = _RULES.get(id(options))
+    if known is None or known[0] is not options:
+        if len(_RULES) >= 256:
+            _RULES.clear()
+        known = _RULES[id(options)] = (options, options.rules())
+    return known[1]
+
+
 class RowGame(Game[RowMove]):
     """X bere! and 6 nimmt!: `rules` (from the options) says which."""
 
@@ -47,7 +61,7 @@ class RowGame(Game[RowMove]):
 
     def __init__(self, players: int, options: XBereOptions | SixNimmtOptions) -> None:
         super().__init__(players, options)
-        self.rules: Rules = options.rules()
+        self.rules: Rules = _rules(options)
         self._everyone = frozenset(range(players))
         self._alone = [frozenset((seat,)) for seat in range(players)]
         self.round = 0
