@@ -10,10 +10,9 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-import struct
-from typing import TypeVar
+from typing import Final, TypeVar
 
-SEED_BITS = 63
+SEED_BITS: Final = 63
 
 T = TypeVar("T")
 
@@ -42,27 +41,25 @@ def shuffle(items: list[T], rng: random.Random) -> None:
     `random.shuffle` swaps each item from the end with one drawn by `getrandbits(k)` (k the
     bits of the count left), drawing again while it is too high; `getrandbits(k)` is the top
     k bits of the generator's next 32-bit output. This reads those outputs in bulk (one
-    `getrandbits(32 * n)` holds the next n, lowest first) instead of making two Python calls
-    per item: never more than the items left to place, as each takes one output at least."""
+    `getrandbits(32 * n)` holds the next n, lowest first, as little-endian bytes) instead of
+    making two Python calls per item: never more than the items left to place, as each takes
+    one output at least."""
     count = len(items)
     if count > 1 << 31:  # draws of more than 32 bits: not worth a second way
         rng.shuffle(items)
         return
-    words: tuple[int, ...] = ()
-    used = 0
+    outputs = b""
+    at = 0
     for i in range(count - 1, 0, -1):
         shift = 32 - (i + 1).bit_length()
         while True:
-            if used == len(words):
-                words = _outputs(rng, i)
-                used = 0
-            j = words[used] >> shift
-            used += 1
+            if at == len(outputs):
+                outputs = rng.getrandbits(32 * i).to_bytes(4 * i, "little")
+                at = 0
+            j = (
+                outputs[at + 3] << 24 | outputs[at + 2] << 16 | outputs[at + 1] << 8 | outputs[at]
+            ) >> shift
+            at += 4
             if j <= i:
                 break
         items[i], items[j] = items[j], items[i]
-
-
-def _outputs(rng: random.Random, count: int) -> tuple[int, ...]:
-    """The generator's next `count` 32-bit outputs, in the order `getrandbits(32)` gives them."""
-    return struct.unpack(f"<{count}I", rng.getrandbits(32 * count).to_bytes(4 * count, "little"))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from kibitz.core import Game, NotationError, State, View
 from kibitz.core.rng import derive
@@ -52,12 +52,12 @@ from kibitz.games.goxeso.views import (
     table_data,
 )
 
-_ANSWERS = (ACCEPT, DECLINE)
+_ANSWERS: Final = (ACCEPT, DECLINE)
 
-_FLIPS = {n: [Flip(col, row) for row in range(n) for col in range(n)] for n in SIZES}
+_FLIPS: Final = {n: [Flip(col, row) for row in range(n) for col in range(n)] for n in SIZES}
 """The `flip` move of each cell, by board size."""
 
-_ALONE = [frozenset((seat,)) for seat in range(4)]
+_ALONE: Final = [frozenset((seat,)) for seat in range(4)]
 """`to_act` when one seat acts."""
 
 

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from kibitz.core import Game, State, View
 from kibitz.core.rng import derive
-from kibitz.games.kozel.cards import CARD_TEXT, DECK_SIZE, FULL_DECK, mask_of, texts_of
+from kibitz.games.kozel.cards import CARD_TEXT, DECK_SIZE, FULL_DECK, count_of, mask_of, texts_of
 from kibitz.games.kozel.legal import answers, leads
-from kibitz.games.kozel.moves import BEAT, DISCARD, FOUR, LEAD, KozelMove, parse_move
+from kibitz.games.kozel.moves import Beat, Discard, Four, KozelMove, Lead, parse_move
 from kibitz.games.kozel.options import KozelOptions
 from kibitz.games.kozel.sampling import load_view
 from kibitz.games.kozel.search import KozelFeatures
@@ -41,8 +41,8 @@ from kibitz.games.kozel.views import (
     view_data,
 )
 
-ALONE = tuple(frozenset((seat,)) for seat in range(4))
-ORDER = tuple(tuple((first + i) % 4 for i in range(4)) for first in range(4))
+ALONE: Final = tuple(frozenset((seat,)) for seat in range(4))
+ORDER: Final = tuple(tuple((first + i) % 4 for i in range(4)) for first in range(4))
 """`ORDER[seat]`: the four seats clockwise from `seat` (the draw order after a trick)."""
 
 
@@ -179,21 +179,21 @@ class Kozel(Game[KozelMove]):
         return answers(self.hands[seat], self.top_mask, self.trump, self.takeover_open)
 
     def _apply(self, seat: int, move: KozelMove) -> None:
-        kind = move.kind
-        if kind == FOUR:
+        kind = type(move)  # compiled, comparing classes beats reading the class's `kind`
+        if kind is Four:
             self._take_over(seat, move)
             return
         self.hands[seat] ^= move.mask
         self.plays.append((seat, move))
-        if self.returned[seat] and (kind != DISCARD or self._open):
+        if self.returned[seat] and (kind is not Discard or self._open):
             self._seen(seat, move)
-        if kind == LEAD:
+        if kind is Lead:
             self.top_seat = seat
             self.top_mask = move.mask
             self.takeover_open = move.count < 4
             self._to_act = ALONE[(seat + 1) & 3]
             return
-        if kind == BEAT:
+        if kind is Beat:
             self.top_seat = seat
             self.top_mask = move.mask
         self.answered += 1
@@ -241,7 +241,7 @@ class Kozel(Game[KozelMove]):
         self.points[team] += points
         self.tricks_won[team] += 1
         hands, stock = self.hands, self.stock
-        rounds = min(self.top_mask.bit_count(), len(stock) >> 2)
+        rounds = min(count_of(self.top_mask), len(stock) >> 2)
         if rounds:
             order = ORDER[winner]
             for _ in range(rounds):
@@ -337,7 +337,7 @@ class Kozel(Game[KozelMove]):
 
     def observe(self, seat: int, move: KozelMove, by: int) -> Hashable:
         """Another seat's discard shows only its size, unless discards lie open."""
-        if seat != by and move.kind == DISCARD and not self._open:
+        if seat != by and type(move) is Discard and not self._open:
             return ("discard", move.count)
         return move
 

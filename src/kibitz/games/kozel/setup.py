@@ -11,14 +11,14 @@ import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from kibitz.core import SetupError
 from kibitz.games.kozel.cards import CARD_TEXT, DECK_SIZE, parse_card
 
-HAND_SIZE = 4
-STOCK_SIZE = DECK_SIZE - 4 * HAND_SIZE
-_DEAL_KEYS = {"dealer", "hands", "stock", "trump_card"}
+HAND_SIZE: Final = 4
+STOCK_SIZE: Final = DECK_SIZE - 4 * HAND_SIZE
+_DEAL_KEYS: Final = {"dealer", "hands", "stock", "trump_card"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +32,7 @@ class Deal:
     trump_card: int
 
 
-_RADIX_GROUPS = tuple(
+_RADIX_GROUPS: Final = tuple(
     (math.prod(radices), radices)
     for radices in (tuple(range(top, max(top - 7, 1), -1)) for top in range(DECK_SIZE, 1, -7))
 )

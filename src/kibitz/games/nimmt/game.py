@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from kibitz.core import Game, State, View
 from kibitz.core.rng import derive
@@ -32,15 +32,15 @@ from kibitz.games.nimmt.views import (
     view_data,
 )
 
-_PLAYS = [Play(card) for card in range(MAX_DECK + 1)]
-_XCARDS = [XCard(card) for card in range(MAX_DECK + 1)]
-_TAKES = [Take(row) for row in range(1, 11)]
+_PLAYS: Final = [Play(card) for card in range(MAX_DECK + 1)]
+_XCARDS: Final = [XCard(card) for card in range(MAX_DECK + 1)]
+_TAKES: Final = [Take(row) for row in range(1, 11)]
 
 Pending = tuple[Literal["take", "x"], int, list[int]]
 """A decision the placement waits for: ("take", seat, []) or ("x", seat, taken cards)."""
 
 
-_RULES: dict[int, tuple[XBereOptions | SixNimmtOptions, Rules]] = {}
+_RULES: Final[dict[int, tuple[XBereOptions | SixNimmtOptions, Rules]]] = {}
 
 
 def _rules(options: XBereOptions | SixNimmtOptions) -> Rules:
@@ -147,7 +147,7 @@ class RowGame(Game[RowMove]):
             (card, seat) for seat, card in enumerate(self.chosen) if card is not None
         )
         self.chosen = [None] * self.players
-        self.emptied = not all(self.hands)
+        self.emptied = not all(hand for hand in self.hands)
         for card, seat in self.queue:
             self.known[seat].discard(card)
         self.placed = 0
@@ -243,7 +243,7 @@ class RowGame(Game[RowMove]):
 
     def _end_turn(self) -> None:
         self.turn += 1
-        ended = self.emptied if self.rules.end == "played-last" else not all(self.hands)
+        ended = self.emptied if self.rules.end == "played-last" else not all(h for h in self.hands)
         if not ended:
             self._to_act = self._everyone
             return
