@@ -53,9 +53,11 @@ def shuffled_deal(dealer: int, rng: random.Random) -> Deal:
     deck = list(range(DECK_SIZE))
     number = rng.getrandbits(200)
     for product, radices in _RADIX_GROUPS:
-        number, rest = divmod(number, product)
+        rest = number % product
+        number //= product
         for radix in radices:
-            rest, j = divmod(rest, radix)
+            j = rest % radix
+            rest //= radix
             deck[radix - 1], deck[j] = deck[j], deck[radix - 1]
     hands = []
     for seat in range(4):

@@ -36,6 +36,10 @@ _PLAYS: Final = [Play(card) for card in range(MAX_DECK + 1)]
 _XCARDS: Final = [XCard(card) for card in range(MAX_DECK + 1)]
 _TAKES: Final = [Take(row) for row in range(1, 11)]
 
+Event = tuple[int, int, int] | dict[str, Any]
+"""A placement as (seat, card, row), the most frequent event kept small; a take or an X card
+as its view's dict (`views` writes them all as dicts)."""
+
 Pending = tuple[Literal["take", "x"], int, list[int]]
 """A decision the placement waits for: ("take", seat, []) or ("x", seat, taken cards)."""
 
@@ -81,7 +85,8 @@ class RowGame(Game[RowMove]):
         """X piles in X bere!, penalty piles in 6 nimmt!."""
         self.emptied = False
         """Someone played the last card of their hand this turn."""
-        self.events: list[dict[str, Any]] = []
+        self.events: list[Event] = []
+        """This turn's placements, takes and X cards, in order (for the views)."""
         self.round_scores: list[list[int]] = []
         self.dealt = 0
         """Cards dealt into play this round; the rest of the deck is out of play, unseen."""
@@ -188,7 +193,7 @@ class RowGame(Game[RowMove]):
                     return
             else:
                 row.append(card)
-                events.append({"type": "place", "seat": seat, "card": card, "row": best + 1})
+                events.append((seat, card, best + 1))
         self.placed = i
         self._end_turn()
 
