@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import random
 import subprocess
 import sys
@@ -100,6 +101,7 @@ def trace() -> None:
                     "features": repr(game.features(seat)),
                     "observed": [repr(game.observe(seat, move, by)) for by in range(players)],
                     "sampled": determinize(game.view(seat), random.Random(step)).to_state(),
+                    "copied": pickle.loads(pickle.dumps(game)).to_state(),
                     "refused": _refusals(game, seat, move),
                 }
                 print(json.dumps(line, sort_keys=True))

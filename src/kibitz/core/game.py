@@ -170,6 +170,15 @@ class Game(ABC, Generic[M]):
         game._legal = {}
         return game
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling (and copying) a game: its class, players, options and fields. A compiled
+        game keeps its fields in C (named by the class's `__mypyc_attrs__`), not in a
+        `__dict__`, and its class makes a game only from players and options."""
+        names = [n for n in getattr(type(self), "__mypyc_attrs__", ()) if not n.startswith("__")]
+        fields = {name: getattr(self, name) for name in names}
+        fields.update(getattr(self, "__dict__", {}))
+        return (_restored, (type(self), self.players, self.options, fields))
+
     # ----------------------------------------------------------------- queries
 
     def to_act(self) -> frozenset[int]:
@@ -382,3 +391,11 @@ class Game(ABC, Generic[M]):
     @abstractmethod
     def _load_view(self, view: View, rng: random.Random) -> None:
         """Fill in a full state consistent with `view`, sampling the unknown with `rng`."""
+
+
+def _restored(cls: type[Game[Any]], players: int, options: Any, fields: dict[str, Any]) -> Any:
+    """The game that `Game.__reduce__` took apart."""
+    game = cls(players, options)
+    for name, value in fields.items():
+        setattr(game, name, value)
+    return game

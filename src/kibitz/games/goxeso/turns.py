@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from kibitz.core.native import mypyc_attr
 
+
+@mypyc_attr(serializable=True)  # games pickle (OpenSpiel's adapter copies them so)
 class Turn:
     """What happened in one turn, kept as numbers (cheap to make) until a view asks."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kibitz.core.native import mypyc_attr
 from kibitz.games.kozel.moves import Keyword, KozelMove
 
 Undone = tuple[int, Keyword, tuple[int, ...] | None, int, bool]
@@ -11,9 +12,11 @@ Undone = tuple[int, Keyword, tuple[int, ...] | None, int, bool]
 count, face up)."""
 
 
-@dataclass(slots=True)
+@mypyc_attr(serializable=True)  # games pickle (OpenSpiel's adapter copies them so)
+@dataclass(slots=True, init=False)
 class Trick:
-    """A finished trick of the current deal."""
+    """A finished trick of the current deal. (Its `__init__` is written out: mypyc compiles
+    it, where it would leave the one `dataclass` writes as Python; one is made every trick.)"""
 
     number: int
     first_leader: int
@@ -26,3 +29,23 @@ class Trick:
     """The plays before a takeover, which went back to the hands."""
     draws: list[int]
     """The seats in the order they drew one card each after the trick."""
+
+    def __init__(  # noqa: PLR0917 (the fields in their order, as dataclass would)
+        self,
+        number: int,
+        first_leader: int,
+        leader: int,
+        takeover: int | None,
+        winner: int,
+        plays: list[tuple[int, KozelMove]],
+        undone: list[Undone],
+        draws: list[int],
+    ) -> None:
+        self.number = number
+        self.first_leader = first_leader
+        self.leader = leader
+        self.takeover = takeover
+        self.winner = winner
+        self.plays = plays
+        self.undone = undone
+        self.draws = draws

@@ -7,7 +7,7 @@ reads these fields at every turn, and a compiled class reads them as plain struc
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,3 +26,21 @@ class Rules:
     rounds: int | None
     """Rounds to play; None: until someone reaches `target` at the end of a round."""
     target: int | None
+
+    def __reduce__(self) -> tuple[type[Rules], tuple[Any, ...]]:
+        """Pickled as its fields (games pickle: OpenSpiel's adapter copies them so); compiled,
+        the class has no other way."""
+        return (
+            Rules,
+            (
+                self.deck_size,
+                self.hand_size,
+                self.row_limits,
+                self.full,
+                self.x_rows,
+                self.bullheads,
+                self.end,
+                self.rounds,
+                self.target,
+            ),
+        )
