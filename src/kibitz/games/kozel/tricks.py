@@ -13,10 +13,9 @@ count, face up)."""
 
 
 @mypyc_attr(serializable=True)  # games pickle (OpenSpiel's adapter copies them so)
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class Trick:
-    """A finished trick of the current deal. (Its `__init__` is written out: mypyc compiles
-    it, where it would leave the one `dataclass` writes as Python; one is made every trick.)"""
+    """A finished trick of the current deal."""
 
     number: int
     first_leader: int
@@ -29,23 +28,3 @@ class Trick:
     """The plays before a takeover, which went back to the hands."""
     draws: list[int]
     """The seats in the order they drew one card each after the trick."""
-
-    def __init__(  # noqa: PLR0917 (the fields in their order, as dataclass would)
-        self,
-        number: int,
-        first_leader: int,
-        leader: int,
-        takeover: int | None,
-        winner: int,
-        plays: list[tuple[int, KozelMove]],
-        undone: list[Undone],
-        draws: list[int],
-    ) -> None:
-        self.number = number
-        self.first_leader = first_leader
-        self.leader = leader
-        self.takeover = takeover
-        self.winner = winner
-        self.plays = plays
-        self.undone = undone
-        self.draws = draws
