@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
+from typing import Any
 
-from kibitz.core.native import mypyc_attr
 from kibitz.games.kozel.moves import Keyword, KozelMove
 
 Undone = tuple[int, Keyword, tuple[int, ...] | None, int, bool]
@@ -12,7 +12,6 @@ Undone = tuple[int, Keyword, tuple[int, ...] | None, int, bool]
 count, face up)."""
 
 
-@mypyc_attr(serializable=True)  # games pickle (OpenSpiel's adapter copies them so)
 @dataclass(slots=True)
 class Trick:
     """A finished trick of the current deal."""
@@ -28,3 +27,8 @@ class Trick:
     """The plays before a takeover, which went back to the hands."""
     draws: list[int]
     """The seats in the order they drew one card each after the trick."""
+
+    def __reduce__(self) -> tuple[type[Trick], tuple[Any, ...]]:
+        """Pickled as its fields (games pickle: OpenSpiel's adapter copies them so); compiled,
+        the class has no other way."""
+        return (Trick, astuple(self))

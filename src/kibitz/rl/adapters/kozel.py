@@ -13,7 +13,6 @@ so 60 actions. Card vectors use the card number 0..35 in that same order.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -43,6 +42,10 @@ def _hand(game: Game[Any], seat: int) -> list[int]:
     return cards_of(game.hands[seat])
 
 
+_CACHED_GAMES = 1024
+"""Games whose finished tricks the adapter follows at once (more than any vector of them)."""
+
+
 class KozelAdapter(Adapter):
     game_name = "kozel"
     lower_is_better = True
@@ -54,7 +57,10 @@ class KozelAdapter(Adapter):
         self.observation = self._layout()
         self._at = self.observation.start
         self._rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
-        self._done: weakref.WeakKeyDictionary[Kozel, _Finished] = weakref.WeakKeyDictionary()
+        self._done: dict[int, tuple[Kozel, _Finished]] = {}
+        """By id(game): the game itself (held, so its id is not reused while cached) and what
+        its finished tricks show. Not weak references: a compiled game frees itself without
+        clearing them (docs/engines.md)."""
 
     # ----------------------------------------------------------------- actions
 
@@ -229,10 +235,14 @@ class KozelAdapter(Adapter):
 
     def _finished(self, game: Kozel, shown: bool) -> _Finished:
         """What the deal's finished tricks show, followed trick by trick as they end."""
-        found = self._done.get(game)
+        cached = self._done.get(id(game))
+        found = cached[1] if cached is not None and cached[0] is game else None
         tricks = game.tricks
         if found is None or found.deal != game.deal_no or found.tricks > len(tricks):
-            found = self._done[game] = _Finished(game.deal_no)
+            if len(self._done) >= _CACHED_GAMES:
+                self._done.clear()
+            found = _Finished(game.deal_no)
+            self._done[id(game)] = (game, found)
         for trick in tricks[found.tricks :]:
             team = trick.winner & 1
             for s, move in trick.plays:
