@@ -6,9 +6,13 @@
 [0, 1, 2, 3]
 """
 
-import kibitz.games  # noqa: F401  (registers every game)
-from kibitz.core import *  # noqa: F403
-from kibitz.core import __all__ as _core_all
+from kibitz import compiled
+
+compiled.choose()  # the compiled engines, or their pure-Python sources: before any is imported
+
+import kibitz.games  # noqa: E402, F401  (registers every game)
+from kibitz.core import *  # noqa: E402, F403
+from kibitz.core import __all__ as _core_all  # noqa: E402
 
 __all__ = list(_core_all)
 __version__ = "0.1.0"

@@ -15,7 +15,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from kibitz.core.errors import (
     GameOverError,
@@ -25,6 +25,7 @@ from kibitz.core.errors import (
     StateError,
     ViewError,
 )
+from kibitz.core.native import mypyc_attr
 from kibitz.core.options import build_options, options_to_dict
 from kibitz.core.rng import child_seed
 
@@ -35,17 +36,21 @@ State = dict[str, Any]
 """Plain JSON-ready data: the whole true state, for the server's storage and for debugging."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Move:
     """Base of every game's moves: a value whose `str()` is its notation (see `Game.parse_move`)."""
 
     __slots__ = ()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class InternedMove(Move):
     """A move with exactly one object per value, so equality is identity and a legality check
     costs a few pointer comparisons. Create moves only through the class (`Play(57)`, never by
     copying); a subclass fills in a new object's fields in `_setup`, which raises `ValueError`
-    for a value that names no move. Each subclass has its own table of instances."""
+    for a value that names no move. Each subclass has its own table of instances. Moves are
+    shared values: never assign their fields (their `__slots__` refuse new ones; a compiled
+    class open to interpreted subclasses cannot refuse assignments, see docs/engines.md)."""
 
     __slots__ = ("_args",)
     _instances: ClassVar[dict[Any, Any]] = {}
@@ -73,9 +78,6 @@ class InternedMove(Move):
         for name, value in fields.items():
             object.__setattr__(self, name, value)
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("moves are immutable")
-
     def __reduce__(self) -> tuple[type[Self], tuple[Any, ...]]:
         return (type(self), self._args)
 
@@ -95,6 +97,7 @@ class Outcome:
     winners: frozenset[int]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC, Generic[M]):
     """One game in progress. Build it with `kibitz.make`, never directly."""
 
@@ -167,6 +170,15 @@ class Game(ABC, Generic[M]):
         game._legal = {}
         return game
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling (and copying) a game: its class, players, options and fields. A compiled
+        game keeps its fields in C (named by the class's `__mypyc_attrs__`), not in a
+        `__dict__`, and its class makes a game only from players and options."""
+        names = [n for n in getattr(type(self), "__mypyc_attrs__", ()) if not n.startswith("__")]
+        fields = {name: getattr(self, name) for name in names}
+        fields.update(getattr(self, "__dict__", {}))
+        return (_restored, (type(self), self.players, self.options, fields))
+
     # ----------------------------------------------------------------- queries
 
     def to_act(self) -> frozenset[int]:
@@ -181,14 +193,16 @@ class Game(ABC, Generic[M]):
         """The number of moves applied so far: a client's state version."""
         return len(self.history)
 
-    def legal_moves(self, seat: int) -> Sequence[M]:
+    def legal_moves(self, seat: object) -> Sequence[M]:
         """The moves `seat` may make now; empty when it is not among the seats to act."""
-        legal = self._legal.get(seat)
-        if legal is None:
-            if seat not in self._to_act:
-                self._check_seat(seat)
-                return ()
-            legal = self._legal[seat] = self._legal_moves(seat)
+        if type(seat) is int:
+            legal = self._legal.get(seat)
+            if legal is not None:
+                return legal
+        seat = self._seat(seat)
+        if seat not in self._to_act:
+            return ()
+        legal = self._legal[seat] = self._legal_moves(seat)
         return legal
 
     def scores(self) -> tuple[float, ...]:
@@ -212,7 +226,7 @@ class Game(ABC, Generic[M]):
 
     # ----------------------------------------------------------------- acting
 
-    def check(self, seat: int, move: M | str) -> M:
+    def check(self, seat: object, move: object) -> M:
         """The move `move` (a move object or its notation) if `seat` may make it now.
 
         Raises `GameOverError`, `SeatError`, `NotYourTurnError`, `NotationError` or
@@ -220,30 +234,18 @@ class Game(ABC, Generic[M]):
         these checks, so a host that must check something of its own between legality and
         the move (a server's state version) calls `check` and then `apply` with the move.
         """
-        if seat not in self._to_act or type(seat) is not int:
-            self._refuse_seat(seat)
-        if isinstance(move, str):
-            move = self.parse_move(move)
-        legal = self._legal.get(seat)
-        if legal is None:
-            legal = self._legal[seat] = self._legal_moves(seat)
-        if move not in legal:
-            reason = self._refusal(seat, move)
-            if reason is not None:
-                raise IllegalMoveError(f"{move}: {reason}")
-            shown = ", ".join(str(m) for m in legal[:12]) + (", ..." if len(legal) > 12 else "")
-            raise IllegalMoveError(f"{move} is not legal for seat {seat} now; legal: {shown}")
-        return move
+        return self._checked(self._acting(seat), move)
 
-    def apply(self, seat: int, move: M | str) -> None:
+    def apply(self, seat: object, move: object) -> None:
         """Make `move` (a move object or its notation) for `seat`.
 
         Raises what `check` raises, and then nothing has changed.
         """
-        move = self.check(seat, move)
-        self._apply(seat, move)
+        acting = self._acting(seat)
+        checked = self._checked(acting, move)
+        self._apply(acting, checked)
         self._legal = {}
-        self.history.append((seat, move))
+        self.history.append((acting, checked))
 
     @abstractmethod
     def parse_move(self, text: str) -> M:
@@ -251,10 +253,10 @@ class Game(ABC, Generic[M]):
 
     # ----------------------------------------------------------------- seeing
 
-    def view(self, seat: int | None = None) -> View:
+    def view(self, seat: object = None) -> View:
         """What `seat` may know now (None: a spectator), as plain JSON-ready data."""
         if seat is not None:
-            self._check_seat(seat)
+            seat = self._seat(seat)
         data: View = {
             "game": self.name,
             "players": self.players,
@@ -317,22 +319,46 @@ class Game(ABC, Generic[M]):
 
     # ----------------------------------------------------------------- helpers
 
-    def _check_seat(self, seat: int) -> None:
+    # The public methods take any object as a seat or a move and refuse what is none: a
+    # compiled method typed `int` would read True as seat 1 (docs/engines.md).
+
+    def _seat(self, seat: object) -> int:
+        """`seat` if it is a seat of this game, else `SeatError`."""
         if type(seat) is not int or not 0 <= seat < self.players:
             raise SeatError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
+        return seat
 
-    def _refusal(self, seat: int, move: M) -> str | None:
-        """Why `move`, well-formed but not legal for `seat` now, is refused, in words a player
-        understands ("a1 is face up already"); None gives the generic message with the legal
-        moves. Asked only when a move is refused."""
-        return None
-
-    def _refuse_seat(self, seat: int) -> None:
-        self._check_seat(seat)
+    def _acting(self, seat: object) -> int:
+        """`seat` if it must act now; else `GameOverError`, `SeatError` or
+        `NotYourTurnError`."""
+        if type(seat) is int and seat in self._to_act:
+            return seat
+        seat = self._seat(seat)
         if self._over:
             raise GameOverError("the game is over")
         waiting = ", ".join(str(s) for s in sorted(self._to_act))
         raise NotYourTurnError(f"seat {seat} may not act now; waiting for seat {waiting}")
+
+    def _checked(self, seat: int, move: object) -> M:
+        """`move` (an object or its notation) if it is legal for the acting `seat`."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self._legal_moves(seat)
+        if move not in legal:
+            reason = self._refusal(seat, move)
+            if reason is not None:
+                raise IllegalMoveError(f"{move}: {reason}")
+            shown = ", ".join(str(m) for m in legal[:12]) + (", ..." if len(legal) > 12 else "")
+            raise IllegalMoveError(f"{move} is not legal for seat {seat} now; legal: {shown}")
+        return cast(M, move)
+
+    def _refusal(self, seat: int, move: object) -> str | None:
+        """Why `move` (any object: a move of another game, too), not legal for `seat` now, is
+        refused, in words a player understands ("a1 is face up already"); None gives the
+        generic message with the legal moves. Asked only when a move is refused."""
+        return None
 
     def _finish(self) -> None:
         """Mark the game over: nobody acts any more."""
@@ -374,3 +400,11 @@ class Game(ABC, Generic[M]):
     @abstractmethod
     def _load_view(self, view: View, rng: random.Random) -> None:
         """Fill in a full state consistent with `view`, sampling the unknown with `rng`."""
+
+
+def _restored(cls: type[Game[Any]], players: int, options: Any, fields: dict[str, Any]) -> Any:
+    """The game that `Game.__reduce__` took apart."""
+    game = cls(players, options)
+    for name, value in fields.items():
+        setattr(game, name, value)
+    return game

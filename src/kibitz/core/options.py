@@ -94,7 +94,15 @@ def _hints(cls: type[Any]) -> dict[str, Any]:
 
 
 def build_options(cls: type[OptionsT], players: int, given: Mapping[str, Any]) -> OptionsT:
-    """The options object for `given` keyword values, checked against `players`."""
+    """The options object for `given` keyword values, checked against `players`. Options are
+    frozen: games made with the same values share one object, built and checked once."""
+    try:
+        key = (cls, players, *sorted((name, type(value), value) for name, value in given.items()))
+        built: OptionsT | None = _BUILT.get(key)
+    except TypeError:  # an unhashable value (a list): build it every time
+        key, built = None, None
+    if built is not None:
+        return built
     hints = _hints(cls)
     unknown = sorted(set(given) - set(hints))
     if unknown:
@@ -103,7 +111,14 @@ def build_options(cls: type[OptionsT], players: int, given: Mapping[str, Any]) -
     values = {name: _coerce(name, value, hints[name]) for name, value in given.items()}
     opts = cls(**values)
     opts.check(players)
+    if key is not None:
+        if len(_BUILT) >= 1024:
+            _BUILT.clear()
+        _BUILT[key] = opts
     return opts
+
+
+_BUILT: dict[tuple[Any, ...], Any] = {}
 
 
 def options_to_dict(opts: Any) -> dict[str, Any]:

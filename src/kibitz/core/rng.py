@@ -10,8 +10,11 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+from typing import Final, TypeVar
 
-SEED_BITS = 63
+SEED_BITS: Final = 63
+
+T = TypeVar("T")
 
 
 def derive(seed: int, *labels: str | int) -> random.Random:
@@ -29,3 +32,34 @@ def fresh_seed() -> int:
 def child_seed(rng: random.Random) -> int:
     """A seed drawn from `rng`, for a game built by `determinize` whose future is unknown."""
     return rng.getrandbits(SEED_BITS)
+
+
+def shuffle(items: list[T], rng: random.Random) -> None:
+    """Shuffle `items` in place exactly as `rng.shuffle(items)` does: the same permutation
+    from the same generator, leaving it in the same state, so seeded deals stay as they were.
+
+    `random.shuffle` swaps each item from the end with one drawn by `getrandbits(k)` (k the
+    bits of the count left), drawing again while it is too high; `getrandbits(k)` is the top
+    k bits of the generator's next 32-bit output. This reads those outputs in bulk (one
+    `getrandbits(32 * n)` holds the next n, lowest first, as little-endian bytes) instead of
+    making two Python calls per item: never more than the items left to place, as each takes
+    one output at least."""
+    count = len(items)
+    if count > 1 << 31:  # draws of more than 32 bits: not worth a second way
+        rng.shuffle(items)
+        return
+    outputs = b""
+    at = 0
+    for i in range(count - 1, 0, -1):
+        shift = 32 - (i + 1).bit_length()
+        while True:
+            if at == len(outputs):
+                outputs = rng.getrandbits(32 * i).to_bytes(4 * i, "little")
+                at = 0
+            j = (
+                outputs[at + 3] << 24 | outputs[at + 2] << 16 | outputs[at + 1] << 8 | outputs[at]
+            ) >> shift
+            at += 4
+            if j <= i:
+                break
+        items[i], items[j] = items[j], items[i]

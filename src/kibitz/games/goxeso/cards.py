@@ -7,16 +7,18 @@ Pexeso, which has no joker). A cell is `row * size + column`, written as a colum
 
 from __future__ import annotations
 
-JOKER = 0
+from typing import Final
+
+JOKER: Final = 0
 """The joker's face: it matches any card, and the other joker."""
 
-EMPTY = -1
+EMPTY: Final = -1
 """A cell whose card has left the board (it stays empty)."""
 
-COLUMNS = "abcdefgh"
-SIZES = (4, 6, 8)
-MAX_SIZE = 8
-MAX_FACE = MAX_SIZE * MAX_SIZE // 2
+COLUMNS: Final = "abcdefgh"
+SIZES: Final = (4, 6, 8)
+MAX_SIZE: Final = 8
+MAX_FACE: Final = MAX_SIZE * MAX_SIZE // 2
 """The highest face of any board: 32 (8x8 classic)."""
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from kibitz.core import Game, NotationError, State, View
 from kibitz.core.rng import derive
@@ -52,12 +52,12 @@ from kibitz.games.goxeso.views import (
     table_data,
 )
 
-_ANSWERS = (ACCEPT, DECLINE)
+_ANSWERS: Final = (ACCEPT, DECLINE)
 
-_FLIPS = {n: [Flip(col, row) for row in range(n) for col in range(n)] for n in SIZES}
+_FLIPS: Final = {n: [Flip(col, row) for row in range(n) for col in range(n)] for n in SIZES}
 """The `flip` move of each cell, by board size."""
 
-_ALONE = [frozenset((seat,)) for seat in range(4)]
+_ALONE: Final = [frozenset((seat,)) for seat in range(4)]
 """`to_act` when one seat acts."""
 
 
@@ -163,8 +163,8 @@ class Goxeso(Game[GoxesoMove]):
             return _ANSWERS
         return (*self._offers(seat), PASS)
 
-    def _refusal(self, seat: int, move: GoxesoMove) -> str | None:
-        if type(move) is Flip and self.phase == PLAY:
+    def _refusal(self, seat: int, move: object) -> str | None:
+        if isinstance(move, Flip) and self.phase == PLAY:
             cell, name = move.row * self.size + move.col, str(move)[5:]
             if cell == self.first:
                 return f"{name} is face up already; turn a face-down card"

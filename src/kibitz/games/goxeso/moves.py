@@ -7,6 +7,7 @@ scan of pointers; always create them through the classes or `parse_move`.
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from kibitz.core import InternedMove, NotationError
 from kibitz.games.goxeso.cards import COLUMNS, JOKER, MAX_FACE, MAX_SIZE, face_name
@@ -68,15 +69,17 @@ class Word(InternedMove):
         return self.word
 
 
-ACCEPT = Word("accept")
-DECLINE = Word("decline")
-PASS = Word("pass")
+ACCEPT: Final = Word("accept")
+DECLINE: Final = Word("decline")
+PASS: Final = Word("pass")
 
 GoxesoMove = Flip | Offer | Word
 
-_FACE = r"(J|[1-9][0-9]?)"
-_PATTERN = re.compile(rf"flip ([a-h])([1-8])|offer ([0-3]) {_FACE} {_FACE}|(accept|decline|pass)")
-_HELP = "write flip c3, offer S X Y (S a seat, X and Y faces: J, 5), accept, decline or pass"
+_FACE: Final = r"(J|[1-9][0-9]?)"
+_PATTERN: Final = re.compile(
+    rf"flip ([a-h])([1-8])|offer ([0-3]) {_FACE} {_FACE}|(accept|decline|pass)"
+)
+_HELP: Final = "write flip c3, offer S X Y (S a seat, X and Y faces: J, 5), accept, decline or pass"
 
 
 def _face(text: str) -> int:
@@ -86,7 +89,7 @@ def _face(text: str) -> int:
     return face
 
 
-def parse_move(text: str) -> GoxesoMove:
+def parse_move(text: object) -> GoxesoMove:
     """The move written exactly as `str()` writes it (single spaces, lower case, no zeros in
     front of numbers); anything else raises `NotationError`."""
     match = _PATTERN.fullmatch(text) if isinstance(text, str) else None

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from kibitz.core import ViewError
+from kibitz.core.rng import shuffle
 from kibitz.games.goxeso.cards import cell_name, face_name
 from kibitz.games.goxeso.turns import seen_cards
 from kibitz.games.goxeso.views import UNKNOWN, place_board, read_cells, read_table
@@ -52,6 +53,6 @@ def sample(game: Goxeso, board: list[int], rng: random.Random) -> None:
         raise ViewError(
             f"{len(unknown)} face-down cells but {len(missing)} cards not accounted for"
         )
-    rng.shuffle(missing)
+    shuffle(missing, rng)
     for cell, face in zip(unknown, missing, strict=True):
         board[cell] = face

@@ -11,13 +11,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from kibitz.core import SetupError
+from kibitz.core.rng import shuffle
 from kibitz.games.goxeso.cards import COLUMNS, face_ids, face_name, read_face
 
 
 def shuffled_board(size: int, classic: bool, rng: random.Random) -> list[int]:
     """Every face twice, shuffled onto the cells in row order."""
     board = [face for face in face_ids(size, classic) for _ in range(2)]
-    rng.shuffle(board)
+    shuffle(board, rng)
     return board
 
 

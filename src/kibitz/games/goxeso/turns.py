@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 
 class Turn:
@@ -43,6 +44,14 @@ class Turn:
         self.lone: tuple[int, int, int] | None = None
         """(owner, cell, face) of a lone last card handed to the holder of its mate."""
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its fields (games pickle: OpenSpiel's adapter copies them so); compiled,
+        the class has no other way."""
+        first = (self.seat1, self.cell1, self.face1)
+        second = (self.seat2, self.cell2, self.face2)
+        rest = (self.match, self.owner, self.swap, self.captured, self.claims, self.lone)
+        return (_restored, (self.number, first, second, rest))
+
     def remaining(self) -> list[tuple[int, int]]:
         """(cell, face) of the cards turned this turn that lie face down again, where they lie
         now (after the swap): what every player has just seen."""
@@ -54,6 +63,14 @@ class Turn:
             cards = [(self.cell1, self.face1), (self.cell2, self.face2)]
         claimed = {cell for _, cell, _ in self.claims}
         return [(cell, face) for cell, face in cards if cell not in claimed]
+
+
+def _restored(
+    number: int, first: tuple[int, int, int], second: tuple[int, int, int], rest: tuple[Any, ...]
+) -> Turn:
+    turn = Turn(number, first, second)
+    turn.match, turn.owner, turn.swap, turn.captured, turn.claims, turn.lone = rest
+    return turn
 
 
 def seen_cards(turns: Sequence[Turn]) -> dict[int, int]:

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from kibitz.core import Game, State, View
 from kibitz.core.rng import derive
-from kibitz.games.kozel.cards import CARD_TEXT, DECK_SIZE, FULL_DECK, mask_of, texts_of
+from kibitz.games.kozel.cards import CARD_TEXT, DECK_SIZE, FULL_DECK, count_of, mask_of, texts_of
 from kibitz.games.kozel.legal import answers, leads
-from kibitz.games.kozel.moves import BEAT, DISCARD, FOUR, LEAD, KozelMove, parse_move
+from kibitz.games.kozel.moves import Beat, Discard, Four, KozelMove, Lead, parse_move
 from kibitz.games.kozel.options import KozelOptions
 from kibitz.games.kozel.sampling import load_view
 from kibitz.games.kozel.search import KozelFeatures
@@ -41,8 +41,8 @@ from kibitz.games.kozel.views import (
     view_data,
 )
 
-ALONE = tuple(frozenset((seat,)) for seat in range(4))
-ORDER = tuple(tuple((first + i) % 4 for i in range(4)) for first in range(4))
+ALONE: Final = tuple(frozenset((seat,)) for seat in range(4))
+ORDER: Final = tuple(tuple((first + i) % 4 for i in range(4)) for first in range(4))
 """`ORDER[seat]`: the four seats clockwise from `seat` (the draw order after a trick)."""
 
 
@@ -89,8 +89,24 @@ class Kozel(Game[KozelMove]):
         self.results: list[DealResult] = []
         self.doubled = False
         """This deal's losing points are doubled (eggs before it, with eggs=double)."""
-        self.previous_last: TrickData | None = None
+        self._previous_last: TrickData | None = None
+        self._previous_trick: Trick | None = None
+        """The previous deal's last trick as the engine keeps it, until `previous_last` is
+        read: most deals of random play and search end unseen."""
+
+    @property
+    def previous_last(self) -> TrickData | None:
         """The previous deal's last trick (public data) until this deal's first trick ends."""
+        trick = self._previous_trick
+        if trick is not None:
+            data = trick_data(self, trick, -1, full=False)
+            data["deal"] = self.deal_no - 1
+            self._previous_last, self._previous_trick = data, None
+        return self._previous_last
+
+    @previous_last.setter
+    def previous_last(self, data: TrickData | None) -> None:
+        self._previous_last, self._previous_trick = data, None
 
     def teams(self) -> tuple[tuple[int, ...], ...]:
         return ((0, 2), (1, 3))
@@ -163,21 +179,21 @@ class Kozel(Game[KozelMove]):
         return answers(self.hands[seat], self.top_mask, self.trump, self.takeover_open)
 
     def _apply(self, seat: int, move: KozelMove) -> None:
-        kind = move.kind
-        if kind == FOUR:
+        kind = type(move)  # compiled, comparing classes beats reading the class's `kind`
+        if kind is Four:
             self._take_over(seat, move)
             return
         self.hands[seat] ^= move.mask
         self.plays.append((seat, move))
-        if self.returned[seat] and (kind != DISCARD or self._open):
+        if self.returned[seat] and (kind is not Discard or self._open):
             self._seen(seat, move)
-        if kind == LEAD:
+        if kind is Lead:
             self.top_seat = seat
             self.top_mask = move.mask
             self.takeover_open = move.count < 4
             self._to_act = ALONE[(seat + 1) & 3]
             return
-        if kind == BEAT:
+        if kind is Beat:
             self.top_seat = seat
             self.top_mask = move.mask
         self.answered += 1
@@ -225,7 +241,7 @@ class Kozel(Game[KozelMove]):
         self.points[team] += points
         self.tricks_won[team] += 1
         hands, stock = self.hands, self.stock
-        rounds = min(self.top_mask.bit_count(), len(stock) >> 2)
+        rounds = min(count_of(self.top_mask), len(stock) >> 2)
         if rounds:
             order = ORDER[winner]
             for _ in range(rounds):
@@ -291,7 +307,7 @@ class Kozel(Game[KozelMove]):
             self._new_trick(last_winner)
             self._finish()
             return
-        self.previous_last = trick_data(self, self.tricks[-1], -1, full=False)
+        self._previous_trick = self.tricks[-1]
         self._next_deal(last_winner)
 
     # ----------------------------------------------------------------- scoring
@@ -321,7 +337,7 @@ class Kozel(Game[KozelMove]):
 
     def observe(self, seat: int, move: KozelMove, by: int) -> Hashable:
         """Another seat's discard shows only its size, unless discards lie open."""
-        if seat != by and move.kind == DISCARD and not self._open:
+        if seat != by and type(move) is Discard and not self._open:
             return ("discard", move.count)
         return move
 

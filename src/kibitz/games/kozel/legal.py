@@ -12,17 +12,17 @@ beats of each set of beaters; all lists are tuples of interned moves, shared saf
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TypeVar
+from typing import Final, TypeVar
 
-from kibitz.games.kozel.cards import BEATS, DECK_SIZE, SUIT_MASKS
+from kibitz.games.kozel.cards import BEATS, DECK_SIZE, SUIT_MASKS, count_of
 from kibitz.games.kozel.moves import Beat, Discard, Four, KozelMove, Lead
 
 Moves = tuple[KozelMove, ...]
 Key = TypeVar("Key")
 
-_CACHE_LIMIT = 200_000
+_CACHE_LIMIT: Final = 200_000
 
-BEATERS: tuple[tuple[int, ...], ...] = tuple(
+BEATERS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(
         sum(1 << card for card in range(DECK_SIZE) if table[card] >> other & 1)
         for other in range(DECK_SIZE)
@@ -31,7 +31,7 @@ BEATERS: tuple[tuple[int, ...], ...] = tuple(
 )
 """`BEATERS[trump][card]`: the mask of the cards that beat `card` (the inverse of BEATS)."""
 
-_SUBPATTERNS: tuple[tuple[int, ...], ...] = tuple(
+_SUBPATTERNS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(
         sorted(
             (sub for sub in range(1, 512) if sub & pattern == sub),
@@ -43,13 +43,17 @@ _SUBPATTERNS: tuple[tuple[int, ...], ...] = tuple(
 """For each pattern of ranks in one suit (9 bits), its non-empty sub-patterns, fewest cards
 first: the leads within that suit."""
 
-_COMBOS = {(n, k): tuple(combinations(range(n), k)) for n in range(5) for k in range(1, n + 1)}
-_PROPER = {k: [c for size in range(2, k) for c in combinations(range(k), size)] for k in range(5)}
+_COMBOS: Final = {
+    (n, k): tuple(combinations(range(n), k)) for n in range(5) for k in range(1, n + 1)
+}
+_PROPER: Final = {
+    k: [c for size in range(2, k) for c in combinations(range(k), size)] for k in range(5)
+}
 """The index sets Hall's condition checks besides single cards and all k cards together."""
 
-_LEAD_MOVES = Lead._instances
-_BEAT_MOVES = Beat._instances
-_DISCARD_MOVES = Discard._instances
+_LEAD_MOVES: Final = Lead._instances
+_BEAT_MOVES: Final = Beat._instances
+_DISCARD_MOVES: Final = Discard._instances
 
 
 def _by_suit_pattern(kind: type[KozelMove]) -> list[Moves]:
@@ -64,13 +68,13 @@ def _by_suit_pattern(kind: type[KozelMove]) -> list[Moves]:
     ]
 
 
-_SINGLE_BEATS = _by_suit_pattern(Beat)
-_SINGLE_DISCARDS = _by_suit_pattern(Discard)
-_SUIT_LEADS: list[Moves | None] = [None] * 2048
+_SINGLE_BEATS: Final = _by_suit_pattern(Beat)
+_SINGLE_DISCARDS: Final = _by_suit_pattern(Discard)
+_SUIT_LEADS: Final[list[Moves | None]] = [None] * 2048
 """`[512 * suit + pattern]`: the leads within one suit, filled in when first needed."""
-_DISCARD_SETS: list[dict[int, Moves]] = [{} for _ in range(5)]
+_DISCARD_SETS: Final[list[dict[int, Moves]]] = [{} for _ in range(5)]
 """`_DISCARD_SETS[size][hand]`: the discards of `size` cards from `hand`."""
-_MULTI_BEATS: dict[int, Moves] = {}
+_MULTI_BEATS: Final[dict[int, Moves]] = {}
 """By `beaters | top << 36 | trump << 72`: the beats of several cards."""
 
 
@@ -139,7 +143,7 @@ def perfect(reach: list[int], top: int) -> bool:
         union = 0
         for i in combo:
             union |= reach[i]
-        if union.bit_count() < len(combo):
+        if count_of(union) < len(combo):
             return False
     return True
 
@@ -176,7 +180,7 @@ def _multi_beats(beaters: int, top: int, trump: int) -> Moves:
     cards = cards_in(beaters)
     reach = [table[card] & top for card in cards]
     moves = []
-    for combo in _COMBOS[len(cards), top.bit_count()]:
+    for combo in _COMBOS[len(cards), count_of(top)]:
         if perfect([reach[i] for i in combo], top):
             mask = 0
             for i in combo:
@@ -209,7 +213,7 @@ def answers(hand: int, top: int, trump: int, takeover_open: bool) -> Moves:
                 + moves
             )
     else:
-        size = top.bit_count()
+        size = count_of(top)
         discards = _DISCARD_SETS[size].get(hand)
         if discards is None:
             discards = _discard_set(hand, size)
@@ -220,7 +224,7 @@ def answers(hand: int, top: int, trump: int, takeover_open: bool) -> Moves:
             beaters |= inverse[low.bit_length() - 1]
             rest ^= low
         beaters &= hand
-        if beaters.bit_count() >= size:
+        if count_of(beaters) >= size:
             beats = _MULTI_BEATS.get(beaters | top << 36 | trump << 72)
             if beats is None:
                 beats = _multi_beats(beaters, top, trump)
@@ -229,7 +233,7 @@ def answers(hand: int, top: int, trump: int, takeover_open: bool) -> Moves:
             moves = discards
     if (
         takeover_open
-        and hand.bit_count() == 4
+        and count_of(hand) == 4
         and hand & SUIT_MASKS[(hand.bit_length() - 1) // 9] == hand
     ):
         moves = (*moves, Four(hand))

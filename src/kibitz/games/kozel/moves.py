@@ -9,7 +9,7 @@ then by suit S H D C), so `str(parse_move(t)) == t` for every canonical text.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Final, Literal
 
 from kibitz.core import InternedMove, NotationError
 from kibitz.games.kozel.cards import CARD_POINTS, CARD_TEXT, notation_key, parse_card
@@ -65,7 +65,10 @@ class KozelMove(InternedMove):
         return text
 
 
-LEAD, BEAT, DISCARD, FOUR = 0, 1, 2, 3
+LEAD: Final = 0
+BEAT: Final = 1
+DISCARD: Final = 2
+FOUR: Final = 3
 
 
 class Lead(KozelMove):
@@ -105,12 +108,17 @@ class Four(KozelMove):
     face_up = True
 
 
-KINDS: dict[str, type[KozelMove]] = {"lead": Lead, "beat": Beat, "discard": Discard, "four": Four}
+KINDS: Final[dict[str, type[KozelMove]]] = {
+    "lead": Lead,
+    "beat": Beat,
+    "discard": Discard,
+    "four": Four,
+}
 
-_PARSED: dict[str, KozelMove] = {}
+_PARSED: Final[dict[str, KozelMove]] = {}
 
 
-def parse_move(text: str) -> KozelMove:
+def parse_move(text: object) -> KozelMove:
     """The move written as `text`: a keyword, then one to four different cards (exactly four
     for `four`), separated by spaces. Raises `NotationError` saying what is wrong."""
     move = _PARSED.get(text) if isinstance(text, str) else None

@@ -22,6 +22,7 @@ from math import comb
 from typing import TYPE_CHECKING, Any
 
 from kibitz.core import ViewError
+from kibitz.core.rng import shuffle
 from kibitz.games.kozel.cards import CARD_POINTS, FULL_DECK, cards_of, mask_of, parse_card
 from kibitz.games.kozel.moves import KozelMove, move_of
 from kibitz.games.kozel.views import cards_of_texts, finish_load, read_table
@@ -172,7 +173,7 @@ def fill(
             cards[slot] = card
         open_slots = [i for i, card in enumerate(cards) if card is None]
         pool = list(free)
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         if team0_points is None:
             for i, card in zip(open_slots, pool, strict=True):
                 cards[i] = card
@@ -200,7 +201,7 @@ def _match(
     """A random placement {card: slot} of every restricted card in an eligible slot, no two
     in one slot (Kuhn's augmenting paths over shuffled choices)."""
     order = list(restricted)
-    rng.shuffle(order)
+    shuffle(order, rng)
     choices = {card: rng.sample(eligible, len(eligible)) for card, eligible in order}
     owner: dict[int, int] = {}
 

@@ -7,17 +7,18 @@ One deal is `{"dealer": 0, "hands": [[4 cards] x 4], "stock": [20 cards, top fir
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from kibitz.core import SetupError
 from kibitz.games.kozel.cards import CARD_TEXT, DECK_SIZE, parse_card
 
-HAND_SIZE = 4
-STOCK_SIZE = DECK_SIZE - 4 * HAND_SIZE
-_DEAL_KEYS = {"dealer", "hands", "stock", "trump_card"}
+HAND_SIZE: Final = 4
+STOCK_SIZE: Final = DECK_SIZE - 4 * HAND_SIZE
+_DEAL_KEYS: Final = {"dealer", "hands", "stock", "trump_card"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,15 @@ class Deal:
     trump_card: int
 
 
+_RADIX_GROUPS: Final = tuple(
+    (math.prod(radices), radices)
+    for radices in (tuple(range(top, max(top - 7, 1), -1)) for top in range(DECK_SIZE, 1, -7))
+)
+"""The radices of the shuffle's digits (36 down to 2) in groups of seven with their product:
+one division of the 200-bit number per group, the digits then from a small remainder (the
+same digits as one division each)."""
+
+
 def shuffled_deal(dealer: int, rng: random.Random) -> Deal:
     """Rule 3 with a shuffled deck: four cards each, one at a time clockwise from the player
     after the dealer, dealer last; the other 20 are the stock. A random card from the middle
@@ -42,9 +52,13 @@ def shuffled_deal(dealer: int, rng: random.Random) -> Deal:
     times faster than `random.shuffle`'s one call per card."""
     deck = list(range(DECK_SIZE))
     number = rng.getrandbits(200)
-    for i in range(DECK_SIZE - 1, 0, -1):
-        number, j = divmod(number, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
+    for product, radices in _RADIX_GROUPS:
+        rest = number % product
+        number //= product
+        for radix in radices:
+            j = rest % radix
+            rest //= radix
+            deck[radix - 1], deck[j] = deck[j], deck[radix - 1]
     hands = []
     for seat in range(4):
         mask = 0

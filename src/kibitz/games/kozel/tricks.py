@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
+from typing import Any
 
 from kibitz.games.kozel.moves import Keyword, KozelMove
 
@@ -26,3 +27,8 @@ class Trick:
     """The plays before a takeover, which went back to the hands."""
     draws: list[int]
     """The seats in the order they drew one card each after the trick."""
+
+    def __reduce__(self) -> tuple[type[Trick], tuple[Any, ...]]:
+        """Pickled as its fields (games pickle: OpenSpiel's adapter copies them so); compiled,
+        the class has no other way."""
+        return (Trick, astuple(self))

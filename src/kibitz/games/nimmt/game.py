@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from kibitz.core import Game, State, View
 from kibitz.core.rng import derive
@@ -32,12 +32,30 @@ from kibitz.games.nimmt.views import (
     view_data,
 )
 
-_PLAYS = [Play(card) for card in range(MAX_DECK + 1)]
-_XCARDS = [XCard(card) for card in range(MAX_DECK + 1)]
-_TAKES = [Take(row) for row in range(1, 11)]
+_PLAYS: Final = [Play(card) for card in range(MAX_DECK + 1)]
+_XCARDS: Final = [XCard(card) for card in range(MAX_DECK + 1)]
+_TAKES: Final = [Take(row) for row in range(1, 11)]
+
+Event = tuple[int, int, int] | dict[str, Any]
+"""A placement as (seat, card, row), the most frequent event kept small; a take or an X card
+as its view's dict (`views` writes them all as dicts)."""
 
 Pending = tuple[Literal["take", "x"], int, list[int]]
 """A decision the placement waits for: ("take", seat, []) or ("x", seat, taken cards)."""
+
+
+_RULES: Final[dict[int, tuple[XBereOptions | SixNimmtOptions, Rules]]] = {}
+
+
+def _rules(options: XBereOptions | SixNimmtOptions) -> Rules:
+    """`options.rules()`, worked out once per options object (`make` shares them): by identity,
+    since hashing the options takes longer than building the rules."""
+    known = _RULES.get(id(options))
+    if known is None or known[0] is not options:
+        if len(_RULES) >= 256:
+            _RULES.clear()
+        known = _RULES[id(options)] = (options, options.rules())
+    return known[1]
 
 
 class RowGame(Game[RowMove]):
@@ -47,7 +65,7 @@ class RowGame(Game[RowMove]):
 
     def __init__(self, players: int, options: XBereOptions | SixNimmtOptions) -> None:
         super().__init__(players, options)
-        self.rules: Rules = options.rules()
+        self.rules: Rules = _rules(options)
         self._everyone = frozenset(range(players))
         self._alone = [frozenset((seat,)) for seat in range(players)]
         self.round = 0
@@ -67,7 +85,8 @@ class RowGame(Game[RowMove]):
         """X piles in X bere!, penalty piles in 6 nimmt!."""
         self.emptied = False
         """Someone played the last card of their hand this turn."""
-        self.events: list[dict[str, Any]] = []
+        self.events: list[Event] = []
+        """This turn's placements, takes and X cards, in order (for the views)."""
         self.round_scores: list[list[int]] = []
         self.dealt = 0
         """Cards dealt into play this round; the rest of the deck is out of play, unseen."""
@@ -133,7 +152,7 @@ class RowGame(Game[RowMove]):
             (card, seat) for seat, card in enumerate(self.chosen) if card is not None
         )
         self.chosen = [None] * self.players
-        self.emptied = not all(self.hands)
+        self.emptied = not all(hand for hand in self.hands)
         for card, seat in self.queue:
             self.known[seat].discard(card)
         self.placed = 0
@@ -174,7 +193,7 @@ class RowGame(Game[RowMove]):
                     return
             else:
                 row.append(card)
-                events.append({"type": "place", "seat": seat, "card": card, "row": best + 1})
+                events.append((seat, card, best + 1))
         self.placed = i
         self._end_turn()
 
@@ -229,7 +248,7 @@ class RowGame(Game[RowMove]):
 
     def _end_turn(self) -> None:
         self.turn += 1
-        ended = self.emptied if self.rules.end == "played-last" else not all(self.hands)
+        ended = self.emptied if self.rules.end == "played-last" else not all(h for h in self.hands)
         if not ended:
             self._to_act = self._everyone
             return

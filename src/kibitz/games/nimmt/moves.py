@@ -6,7 +6,7 @@ Moves are interned (`kibitz.core.InternedMove`): equality is identity.
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from kibitz.core import InternedMove, NotationError
 
@@ -59,11 +59,15 @@ class XCard(_NumberMove):
 
 RowMove = Play | Take | XCard
 
-_KINDS: dict[str, type[Play] | type[Take] | type[XCard]] = {"play": Play, "take": Take, "x": XCard}
-_PATTERN = re.compile(r"(play|take|x) ([1-9][0-9]{0,3})")
+_KINDS: Final[dict[str, type[Play] | type[Take] | type[XCard]]] = {
+    "play": Play,
+    "take": Take,
+    "x": XCard,
+}
+_PATTERN: Final = re.compile(r"(play|take|x) ([1-9][0-9]{0,3})")
 
 
-def parse_move(text: str) -> RowMove:
+def parse_move(text: object) -> RowMove:
     """The move written `play N`, `take N` or `x N` (exactly; N without leading zeros)."""
     match = _PATTERN.fullmatch(text) if isinstance(text, str) else None
     if match is None:

@@ -7,26 +7,11 @@ from typing import Literal
 
 from kibitz.core import OptionError
 from kibitz.core.options import option
+from kibitz.games.nimmt.rules import Rules
+
+__all__ = ["MAX_DECK", "Rules", "SixNimmtOptions", "XBereOptions"]
 
 MAX_DECK = 1000
-
-
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """What the engine needs to know, whichever game's options it came from."""
-
-    deck_size: int
-    hand_size: int
-    row_limits: tuple[int, ...]
-    full: tuple[int, ...]
-    """Cards a row may hold before a card placed on it takes them (per row)."""
-    x_rows: bool
-    """X bere!: a taker chooses an X card and the rest go back to the hand."""
-    bullheads: bool
-    end: Literal["played-last", "empty-hand"]
-    rounds: int | None
-    """Rounds to play; None: until someone reaches `target` at the end of a round."""
-    target: int | None
 
 
 def _check_deck(deck_size: int, hand_size: int, rows: int, players: int) -> None:

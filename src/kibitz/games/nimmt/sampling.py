@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from kibitz.core import ViewError
+from kibitz.core.rng import shuffle
 from kibitz.games.nimmt.views import read_table
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def load_view(game: RowGame, view: Mapping[str, Any], rng: random.Random) -> Non
         if view["choice"] is not None:
             located.add(view["choice"])
     pool = [card for card in range(1, game.rules.deck_size + 1) if card not in located]
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     game.hands = [[] for _ in range(players)]
     game.chosen = [None] * players
     for seat in range(players):

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kibitz.core import SetupError
+from kibitz.core.rng import shuffle
 from kibitz.games.nimmt.options import Rules
 
 Deal = tuple[list[list[int]], list[list[int]]]
@@ -16,7 +17,7 @@ Deal = tuple[list[list[int]], list[list[int]]]
 def shuffled_deal(rules: Rules, players: int, rng: random.Random) -> Deal:
     """Shuffle cards 1..deck_size, start each row with one card, deal the hands."""
     deck = list(range(1, rules.deck_size + 1))
-    rng.shuffle(deck)
+    shuffle(deck, rng)
     nrows = len(rules.row_limits)
     rows = [[card] for card in deck[:nrows]]
     size = rules.hand_size

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict
 from kibitz.core.views import StateBase, ViewBase
 
 if TYPE_CHECKING:
-    from kibitz.games.nimmt.game import Pending, RowGame
+    from kibitz.games.nimmt.game import Event, Pending, RowGame
 
 
 class PlaceEvent(TypedDict):
@@ -169,11 +169,18 @@ def table_data(game: RowGame) -> dict[str, Any]:
         "round_scores": [list(scores) for scores in game.round_scores],
         "dealt": game.dealt,
         "emptied": game.emptied,
-        "events": [dict(event) for event in game.events],
+        "events": [_event_data(event) for event in game.events],
     }
     if row_key:
         data[row_key] = [list(row) for row in game.x_rows]
     return data
+
+
+def _event_data(event: Event) -> dict[str, Any]:
+    if isinstance(event, tuple):
+        seat, card, row = event
+        return {"type": "place", "seat": seat, "card": card, "row": row}
+    return dict(event)
 
 
 def _pending_data(

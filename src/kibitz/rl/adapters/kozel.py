@@ -13,7 +13,6 @@ so 60 actions. Card vectors use the card number 0..35 in that same order.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +39,10 @@ _BELOW = [(1 << card) - 1 for card in range(DECK_SIZE)]
 _KIND = {name: index * 15 for index, name in enumerate(_KIND_NAMES)}
 
 
+_CACHED_GAMES = 1024
+"""Games whose finished tricks the adapter follows at once (more than any vector of them)."""
+
+
 class KozelAdapter(Adapter):
     game_name = "kozel"
     lower_is_better = True
@@ -51,7 +54,10 @@ class KozelAdapter(Adapter):
         self.observation = self._layout()
         self._at = self.observation.start
         self._rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
-        self._done: weakref.WeakKeyDictionary[Kozel, _Finished] = weakref.WeakKeyDictionary()
+        self._done: dict[int, tuple[Kozel, _Finished]] = {}
+        """By id(game): the game itself (held, so its id is not reused while cached) and what
+        its finished tricks show. Not weak references: a compiled game frees itself without
+        clearing them (docs/engines.md)."""
 
     # ----------------------------------------------------------------- actions
 
@@ -232,10 +238,14 @@ class KozelAdapter(Adapter):
     def finished(self, game: Kozel) -> _Finished:
         """What the deal's finished tricks show, followed trick by trick as they end."""
         shown = game.options.discards == "open"
-        found = self._done.get(game)
+        cached = self._done.get(id(game))
+        found = cached[1] if cached is not None and cached[0] is game else None
         tricks = game.tricks
         if found is None or found.deal != game.deal_no or found.tricks > len(tricks):
-            found = self._done[game] = _Finished(game.deal_no)
+            if len(self._done) >= _CACHED_GAMES:
+                self._done.clear()
+            found = _Finished(game.deal_no)
+            self._done[id(game)] = (game, found)
         for trick in tricks[found.tricks :]:
             team = trick.winner & 1
             for s, move in trick.plays:
