@@ -53,6 +53,10 @@ class Server:
         limits = Limits(
             requests_per_minute=100000,
             tables_per_minute=1000,
+            # Every browser context that sits down makes a player: the whole suite makes many
+            # more a minute than a visitor may.
+            players_per_minute=1000,
+            signins_per_minute=1000,
             connects_per_minute=10000,
             max_connections_per_ip=200,
             messages_per_second=1000.0,
