@@ -183,3 +183,38 @@ def test_processes_started_together_on_a_new_database_migrate_once() -> None:
             for process in processes:
                 _, errors = process.communicate(timeout=60)
                 assert process.returncode == 0, errors.decode()[-600:]
+
+
+def test_a_unit_of_work_survives_the_database_closing_its_connections() -> None:
+    """PostgreSQL restarted (here: every connection of the database ended by the server):
+    the pool's connections are not pinged before use, so the next unit of work meets a dead
+    one; it runs again on a new connection instead of failing."""
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        pytest.skip(f"set {POSTGRES_ENV} to run the PostgreSQL tests")
+
+    async def main(made: str) -> None:
+        import asyncpg
+
+        database = open_database(made)
+        await migrate(database)
+        store = Store(database)
+        name = made.rpartition("/")[2]
+        admin = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://"))
+        try:
+            assert await store.create(table_row("t1"), [SeatRow(0, "open")])
+            ended = await admin.fetchval(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE datname = $1 AND pid <> pg_backend_pid()",
+                name,
+            )
+            assert ended >= 1  # the pool's idle connection
+            assert await store.add_move("t1", 1, MoveRow(0, "play 5", 2.0, "player"))
+            loaded = await store.load("t1")
+            assert loaded is not None and [m.text for m in loaded.moves] == ["play 5"]
+        finally:
+            await admin.close()
+            await database.dispose()
+
+    with throwaway(url) as made:
+        run(main(made))

@@ -210,13 +210,29 @@ class SQLiteDatabase(Database):
 
 class AsyncDatabase(Database):
     """A database server (PostgreSQL) through SQLAlchemy's asyncio engine and its async
-    driver (asyncpg): each statement is a network round trip the event loop waits on."""
+    driver (asyncpg): each statement is a network round trip the event loop waits on.
+
+    Connections are not pinged when taken from the pool (asyncpg's ping is three round trips,
+    a third of a move's): a unit of work that meets a connection the server has closed (the
+    database restarted) is run again once on a new one, SQLAlchemy having dropped the pool's
+    old connections. A unit of work is one transaction, so a failed one changed nothing; one
+    whose commit was lost on the way may be stored, and then its second run meets the move
+    number's primary key, as a move of another process would.
+    """
 
     def __init__(self, url: sa.URL) -> None:
         self.engine_url = url
-        self._engine = create_async_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+        self._engine = create_async_engine(url, pool_size=10, max_overflow=20, pool_recycle=3600)
 
     async def run(self, work: Work[T]) -> T:
+        try:
+            return await self._run(work)
+        except sa.exc.DBAPIError as error:
+            if not error.connection_invalidated:
+                raise
+            return await self._run(work)
+
+    async def _run(self, work: Work[T]) -> T:
         async with self._engine.begin() as conn:
             return await conn.run_sync(work)
 
