@@ -40,6 +40,17 @@ def add_parser(sub: Any) -> None:
     )
     parser.add_argument("--bot-seconds", type=float, default=2.0, help="thinking time a move")
     parser.add_argument(
+        "--bot-table-seconds",
+        type=float,
+        default=0.5,
+        help="the most a bot thinks for a move at an all-bot table (default 0.5)",
+    )
+    parser.add_argument(
+        "--bot-tables-per-ip",
+        type=int,
+        help="unfinished all-bot tables one address may have (default 3)",
+    )
+    parser.add_argument(
         "--max-connections-per-ip", type=int, help="open WebSockets per client address"
     )
     parser.add_argument(
@@ -100,6 +111,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
             "http_connections_per_ip",
             "connects_per_minute",
             "tables_per_minute",
+            "bot_tables_per_ip",
             "requests_per_minute",
             "messages_per_second",
         )
@@ -112,6 +124,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
             limits=limits,
             bot_workers=args.bot_workers,
             bot_seconds=args.bot_seconds,
+            bot_table_seconds=args.bot_table_seconds,
             allowed_origins=tuple(args.allowed_origin),
             forwarded_allow_ips=tuple(
                 p.strip() for p in args.forwarded_allow_ips.split(",") if p.strip()

@@ -23,6 +23,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import kibitz
 from kibitz.bots import available, default_bot
 from kibitz.server import apidocs, logs, pages, player_routes, protocol
+from kibitz.server.bot_tables import all_bots
 from kibitz.server.bots import BotRunner
 from kibitz.server.config import Limits, Settings
 from kibitz.server.db import migrate, open_database
@@ -237,7 +238,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         database = open_database(settings.database_url)
         if settings.migrate:
             await migrate(database)
-        bots = BotRunner(settings.bot_workers, settings.bot_seconds)
+        bots = BotRunner(settings.bot_workers, settings.bot_seconds, settings.bot_table_seconds)
         service = MatchService(
             Store(database),
             bots,
@@ -397,9 +398,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ServiceError("rate_limited", "too many new tables; wait a minute")
         service = service_of(request)
         seats = None if body.seats is None else [SeatSpec(s.kind, s.bot) for s in body.seats]
-        created = await service.create_table(
-            body.game, body.players, body.options, seats, clock=body.clock, stand_in=body.stand_in
-        )
+        bots_only = all_bots(seats) and body.join is None
+        address = client_ip(request.scope)
+        if bots_only:
+            await service.bot_tables.admit(address, service.is_over)
+        try:
+            created = await service.create_table(
+                body.game,
+                body.players,
+                body.options,
+                seats,
+                clock=body.clock,
+                stand_in=body.stand_in,
+            )
+        except BaseException:
+            if bots_only:
+                service.bot_tables.release(address)
+            raise
+        if bots_only:
+            service.bot_tables.add(address, created.table)
         seated = None
         if body.join is not None:
             player = await player_of(request)

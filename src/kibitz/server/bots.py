@@ -5,6 +5,14 @@ A decision is a call `decide(bot, view, legal, seed, seconds)`: the worker gets 
 own bot instance with the view and returns it with the move. A bot that remembers (Goxeso)
 so keeps the memory of its one table seat, whichever worker makes the next decision; no
 worker holds bots between calls.
+
+Every table's bots share the workers, so the runner hands them out itself (one decision per
+worker at a time) in two lanes: decisions at tables where a person plays (a bot opponent,
+or the stand-in of an away player) go before those of all-bot tables, which nobody waits on
+to play. Within a lane the workers go round the owners in turn (an all-bot table's owner is
+the address that created it; every other table is its own), so a few busy tables of one
+address cannot starve the others; and an all-bot table's bot thinks at most
+`bot_table_seconds` a move, so a person's bot waits at most that long for a worker.
 """
 
 from __future__ import annotations
@@ -16,8 +24,10 @@ import multiprocessing
 import os
 import random
 import threading
-from collections.abc import Sequence
-from typing import Any
+from collections import OrderedDict, deque
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, Literal
 
 from kibitz.bots import Bot, Budget
 from kibitz.core import Move, View
@@ -48,11 +58,19 @@ def watch_parent() -> None:
     threading.Thread(target=wait, name="kibitz-parent-watch", daemon=True).start()
 
 
-class BotRunner:
-    """Runs bot decisions in a pool of `workers` processes, or in threads when 0."""
+Lane = Literal["people", "bots"]
+"""`people`: a table where a person plays; `bots`: an all-bot table."""
 
-    def __init__(self, workers: int = 1, seconds: float = 2.0) -> None:
+
+class BotRunner:
+    """Runs bot decisions in a pool of `workers` processes, or in threads when 0 (4 of
+    them); a bot thinks `seconds` a move, at an all-bot table at most `bot_table_seconds`."""
+
+    def __init__(
+        self, workers: int = 1, seconds: float = 2.0, bot_table_seconds: float = 0.5
+    ) -> None:
         self.seconds = seconds
+        self.bot_table_seconds = min(seconds, bot_table_seconds)
         self._pool: concurrent.futures.Executor
         if workers > 0:
             self._pool = concurrent.futures.ProcessPoolExecutor(
@@ -60,16 +78,78 @@ class BotRunner:
             )
         else:
             self._pool = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="bot")
+        self._free = workers if workers > 0 else 4
+        """Workers with no decision handed to them."""
+        self._waiting: dict[Lane, OrderedDict[str, deque[asyncio.Future[None]]]] = {
+            "people": OrderedDict(),
+            "bots": OrderedDict(),
+        }
+        """The decisions waiting for a worker, by lane and owner (the owner first in line
+        is served next, then goes to the back)."""
 
     async def choose(
-        self, bot: Bot, view: View, legal: Sequence[Move], seed: int
+        self,
+        bot: Bot,
+        view: View,
+        legal: Sequence[Move],
+        seed: int,
+        *,
+        lane: Lane = "people",
+        owner: str = "",
     ) -> tuple[str, Bot]:
         """The move `bot` chooses, and the bot as it is after choosing (in a process pool a
-        copy: keep it for the seat's next decision)."""
+        copy: keep it for the seat's next decision). It waits for a worker in `lane`, in
+        turn with the other decisions of its `owner`."""
+        seconds = self.seconds if lane == "people" else self.bot_table_seconds
         loop = asyncio.get_running_loop()
-        call: Any = functools.partial(decide, bot, view, list(legal), seed, self.seconds)
-        result: tuple[str, Bot] = await loop.run_in_executor(self._pool, call)
+        call: Any = functools.partial(decide, bot, view, list(legal), seed, seconds)
+        async with self._worker(lane, owner):
+            result: tuple[str, Bot] = await loop.run_in_executor(self._pool, call)
         return result
+
+    @asynccontextmanager
+    async def _worker(self, lane: Lane, owner: str) -> AsyncIterator[None]:
+        """Hold a worker for one decision: at once if one is free and nobody waits, else
+        when `_hand_on` gives it."""
+        if self._free > 0 and not any(self._waiting.values()):
+            self._free -= 1
+        else:
+            turn = asyncio.get_running_loop().create_future()
+            self._waiting[lane].setdefault(owner, deque()).append(turn)
+            try:
+                await turn
+            except asyncio.CancelledError:
+                if turn.done() and not turn.cancelled():
+                    self._hand_on()  # given a worker it will not use
+                else:
+                    self._forget(lane, owner, turn)
+                raise
+        try:
+            yield
+        finally:
+            self._hand_on()
+
+    def _forget(self, lane: Lane, owner: str, turn: asyncio.Future[None]) -> None:
+        queue = self._waiting[lane].get(owner)
+        if queue is not None and turn in queue:
+            queue.remove(turn)
+            if not queue:
+                del self._waiting[lane][owner]
+
+    def _hand_on(self) -> None:
+        """A worker is free: give it to the next decision waiting (people's lane first)."""
+        for queues in self._waiting.values():
+            while queues:
+                owner, queue = next(iter(queues.items()))
+                turn = queue.popleft()
+                if queue:
+                    queues.move_to_end(owner)
+                else:
+                    del queues[owner]
+                if not turn.done():  # a cancelled one not yet forgotten
+                    turn.set_result(None)
+                    return
+        self._free += 1
 
     def close(self) -> None:
         """Stop at once: queued decisions are dropped and worker processes still thinking

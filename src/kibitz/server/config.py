@@ -58,6 +58,9 @@ class Limits:
     """REST requests from one address per minute."""
     tables_per_minute: int = 20
     """Tables one address may create per minute."""
+    bot_tables_per_ip: int = 3
+    """Unfinished all-bot tables one address may have (their bots share the workers with
+    everyone's; counted by each server process)."""
     players_per_minute: int = 10
     """New players one address may create per minute."""
     signins_per_minute: int = 10
@@ -103,6 +106,9 @@ class Settings:
     """Bot searches run in this many worker processes (0: in threads of this process)."""
     bot_seconds: float = 2.0
     """The thinking budget a bot gets for one move."""
+    bot_table_seconds: float = 0.5
+    """The most a bot thinks for a move at an all-bot table (whose moves wait behind every
+    table where a person plays)."""
     migrate: bool = True
     """Run the Alembic migrations at start."""
     resume: bool = True
