@@ -62,6 +62,11 @@ def add_parser(sub: Any) -> None:
     parser.add_argument("--tables-per-minute", type=int, help="new tables per address")
     parser.add_argument("--requests-per-minute", type=int, help="REST requests per address")
     parser.add_argument(
+        "--expensive-per-minute",
+        type=int,
+        help="of those, requests to listings, records and replays per address (default 120)",
+    )
+    parser.add_argument(
         "--messages-per-second", type=float, help="WebSocket messages a connection may send"
     )
     parser.add_argument(
@@ -113,6 +118,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
             "tables_per_minute",
             "bot_tables_per_ip",
             "requests_per_minute",
+            "expensive_per_minute",
             "messages_per_second",
         )
         if (value := getattr(args, name)) is not None

@@ -32,7 +32,7 @@ from kibitz.server.http_guard import HttpGuard, client_ip
 from kibitz.server.origins import origin_allowed
 from kibitz.server.player_routes import player_of
 from kibitz.server.players import COOKIE
-from kibitz.server.ratelimit import RateLimiter, TokenBucket
+from kibitz.server.ratelimit import RateLimiter, TokenBucket, expensive
 from kibitz.server.render import state_message, state_messages
 from kibitz.server.seating import hash_secret, holds
 from kibitz.server.service import LiveTable, MatchService, SeatSpec
@@ -280,6 +280,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(HttpGuard, limit=max(limits.max_message_bytes, 16384))
     requests = RateLimiter(limits.requests_per_minute)
+    expensives = RateLimiter(limits.expensive_per_minute)
     creations = RateLimiter(limits.tables_per_minute)
     connects = RateLimiter(limits.connects_per_minute, burst=limits.connects_per_minute)
 
@@ -312,8 +313,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def limit_requests(
         request: Request, call_next: Callable[[Request], Awaitable[Any]]
     ) -> Any:
-        if request.url.path.startswith("/api/") and not requests.take(client_ip(request.scope)):
-            return JSONResponse(_error_body("rate_limited"), status_code=429)
+        path = request.url.path
+        if path.startswith("/api/"):
+            ip = client_ip(request.scope)
+            if not requests.take(ip) or (
+                expensive(request.method, path) and not expensives.take(ip)
+            ):
+                return JSONResponse(_error_body("rate_limited"), status_code=429)
         return await call_next(request)
 
     responses: dict[int | str, dict[str, Any]] = {

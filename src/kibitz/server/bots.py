@@ -9,10 +9,11 @@ worker holds bots between calls.
 Every table's bots share the workers, so the runner hands them out itself (one decision per
 worker at a time) in two lanes: decisions at tables where a person plays (a bot opponent,
 or the stand-in of an away player) go before those of all-bot tables, which nobody waits on
-to play. Within a lane the workers go round the owners in turn (an all-bot table's owner is
+to play, and one worker is kept for the former. Within a lane the workers go round the
+owners in turn (an all-bot table's owner is
 the address that created it; every other table is its own), so a few busy tables of one
 address cannot starve the others; and an all-bot table's bot thinks at most
-`bot_table_seconds` a move, so a person's bot waits at most that long for a worker.
+`bot_table_seconds` a move, so all-bot tables finish their turns quickly.
 """
 
 from __future__ import annotations
@@ -63,8 +64,10 @@ Lane = Literal["people", "bots"]
 
 
 class BotRunner:
-    """Runs bot decisions in a pool of `workers` processes, or in threads when 0 (4 of
-    them); a bot thinks `seconds` a move, at an all-bot table at most `bot_table_seconds`."""
+    """Runs bot decisions in a pool of `workers` processes and one more kept for people's
+    tables (all-bot tables use at most `workers` at once), or in 4 threads when 0 (all-bot
+    tables: 3); a bot thinks `seconds` a move, at an all-bot table at most
+    `bot_table_seconds`."""
 
     def __init__(
         self, workers: int = 1, seconds: float = 2.0, bot_table_seconds: float = 0.5
@@ -73,13 +76,15 @@ class BotRunner:
         self.bot_table_seconds = min(seconds, bot_table_seconds)
         self._pool: concurrent.futures.Executor
         if workers > 0:
+            self.size = workers + 1
             self._pool = concurrent.futures.ProcessPoolExecutor(
-                workers, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent
+                self.size, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent
             )
         else:
+            self.size = 4
             self._pool = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="bot")
-        self._free = workers if workers > 0 else 4
-        """Workers with no decision handed to them."""
+        self._running: dict[Lane, int] = {"people": 0, "bots": 0}
+        """Decisions handed to a worker, by lane."""
         self._waiting: dict[Lane, OrderedDict[str, deque[asyncio.Future[None]]]] = {
             "people": OrderedDict(),
             "bots": OrderedDict(),
@@ -107,12 +112,19 @@ class BotRunner:
             result: tuple[str, Bot] = await loop.run_in_executor(self._pool, call)
         return result
 
+    def _may_start(self, lane: Lane) -> bool:
+        """A worker is free for `lane` (one is always left to people's tables)."""
+        if sum(self._running.values()) >= self.size:
+            return False
+        return lane == "people" or self._running["bots"] < self.size - 1
+
     @asynccontextmanager
     async def _worker(self, lane: Lane, owner: str) -> AsyncIterator[None]:
-        """Hold a worker for one decision: at once if one is free and nobody waits, else
-        when `_hand_on` gives it."""
-        if self._free > 0 and not any(self._waiting.values()):
-            self._free -= 1
+        """Hold a worker for one decision: at once if one is free for the lane and nobody
+        waits before it, else when `_hand_on` gives it."""
+        ahead = self._waiting["people"] or (lane == "bots" and self._waiting["bots"])
+        if self._may_start(lane) and not ahead:
+            self._running[lane] += 1
         else:
             turn = asyncio.get_running_loop().create_future()
             self._waiting[lane].setdefault(owner, deque()).append(turn)
@@ -120,13 +132,15 @@ class BotRunner:
                 await turn
             except asyncio.CancelledError:
                 if turn.done() and not turn.cancelled():
-                    self._hand_on()  # given a worker it will not use
+                    self._running[lane] -= 1  # given a worker it will not use
+                    self._hand_on()
                 else:
                     self._forget(lane, owner, turn)
                 raise
         try:
             yield
         finally:
+            self._running[lane] -= 1
             self._hand_on()
 
     def _forget(self, lane: Lane, owner: str, turn: asyncio.Future[None]) -> None:
@@ -137,9 +151,10 @@ class BotRunner:
                 del self._waiting[lane][owner]
 
     def _hand_on(self) -> None:
-        """A worker is free: give it to the next decision waiting (people's lane first)."""
-        for queues in self._waiting.values():
-            while queues:
+        """Workers are free: give them to the next decisions waiting, people's lane first,
+        the owners of a lane in turn."""
+        for lane, queues in self._waiting.items():
+            while queues and self._may_start(lane):
                 owner, queue = next(iter(queues.items()))
                 turn = queue.popleft()
                 if queue:
@@ -147,9 +162,8 @@ class BotRunner:
                 else:
                     del queues[owner]
                 if not turn.done():  # a cancelled one not yet forgotten
+                    self._running[lane] += 1
                     turn.set_result(None)
-                    return
-        self._free += 1
 
     def close(self) -> None:
         """Stop at once: queued decisions are dropped and worker processes still thinking

@@ -55,7 +55,11 @@ class Limits:
     connects_per_minute: int = 120
     """New WebSocket connections from one address per minute."""
     requests_per_minute: int = 600
-    """REST requests from one address per minute."""
+    """REST requests from one address per minute ..."""
+    expensive_per_minute: int = 120
+    """... of which these may be to the endpoints whose cost grows with the database or a
+    game's length (`ratelimit.expensive`: listing tables, a table's summary, record and
+    replay, uploaded replays, leaderboards)."""
     tables_per_minute: int = 20
     """Tables one address may create per minute."""
     bot_tables_per_ip: int = 3
