@@ -100,8 +100,12 @@ def install(app: FastAPI) -> None:
         """A finished table's game, as the views of `seat` (or a spectator) move by move
         (built once per table and seat)."""
         service = request.app.state.service
-        record = Record.from_dict(await service.record(table_id))
-        data = await replays.get((table_id, seat), lambda: orjson.dumps(replay_steps(record, seat)))
+
+        async def build() -> bytes:
+            record = Record.from_dict(await service.record(table_id))
+            return await asyncio.to_thread(lambda: orjson.dumps(replay_steps(record, seat)))
+
+        data = await replays.get((table_id, seat), build)
         return Response(data, media_type="application/json")
 
     @app.post("/api/replay", tags=["records"], openapi_extra=RECORD_BODY)
