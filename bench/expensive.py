@@ -168,6 +168,8 @@ def measure(source: str, database: Path, tables: int, seconds: float) -> list[st
             }
             with connect(url.replace("http", "ws") + "/ws") as ws:
                 ws.send(json.dumps({"type": "hello", "table": table, "token": token}))
+                while json.loads(ws.recv(timeout=60))["type"] != "state":
+                    pass
                 for name, paths in endpoints.items():
                     stop = threading.Event()
                     codes: list[int] = []
@@ -187,7 +189,8 @@ def measure(source: str, database: Path, tables: int, seconds: float) -> list[st
 
 
 def ping(ws: Any, seconds: float) -> list[float]:
-    """Round trips of a `ping` every 50 ms for `seconds`."""
+    """Round trips of a `ping` every 50 ms for `seconds` (one not answered in 30 s ends
+    the measurement, counted as 30 s)."""
     times: list[float] = []
     end = time.monotonic() + seconds
     number = 0
@@ -195,10 +198,14 @@ def ping(ws: Any, seconds: float) -> list[float]:
         number += 1
         sent = time.monotonic()
         ws.send(json.dumps({"type": "ping", "id": number}))
-        while True:
-            message = json.loads(ws.recv(timeout=60))
-            if message["type"] == "pong" and message["id"] == number:
-                break
+        try:
+            while True:
+                message = json.loads(ws.recv(timeout=30))
+                if message["type"] == "pong" and message["id"] == number:
+                    break
+        except TimeoutError:
+            times.append(30.0)
+            break
         times.append(time.monotonic() - sent)
         time.sleep(max(0.0, 0.05 - (time.monotonic() - sent)))
     return times
