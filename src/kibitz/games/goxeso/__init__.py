@@ -45,6 +45,7 @@ register(
             board="goxeso",
             cards="goxeso",
             strings="goxeso",
+            log="kibitz.games.goxeso.log",
         ),
     )
 )

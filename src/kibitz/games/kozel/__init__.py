@@ -35,6 +35,7 @@ register(
             board="kozel",
             cards="kozel",
             strings="kozel",
+            log="kibitz.games.kozel.log",
         ),
     )
 )

@@ -22,6 +22,7 @@ _HOOKS = Hooks(
     board="nimmt",
     cards="nimmt",
     strings="nimmt",
+    log="kibitz.games.nimmt.log",
 )
 """Both games share the bots, the renderer and the browser's board, cards and texts."""
 
