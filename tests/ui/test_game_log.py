@@ -55,6 +55,11 @@ def test_log_after_reload_for_a_late_spectator_and_the_end_panel(
     wait_settled(page)
     during = log_lines(page)
     assert during, "the log is empty after four moves"
+    page.screenshot(path=str(screenshots / f"log-{game}-table-desktop.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#game-log-panel").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots / f"log-{game}-table-phone.png"))
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.reload()
     wait_settled(page)
     assert log_lines(page) == during, "the log changed with a reload"
@@ -68,6 +73,9 @@ def test_log_after_reload_for_a_late_spectator_and_the_end_panel(
     assert ended[: len(during)] == during, "the log lost its first lines"
     breakdown = page.locator("#end #breakdown")
     assert breakdown.count() == 1, "the end panel does not say how the scores were made"
+    if game == "kozel":  # the last trick on demand: its four plays and who took it
+        page.click("#last-trick summary")
+        assert page.locator("#last-trick li").count() == 5
     for size, phone in (("desktop", False), ("phone", True)):
         if phone:
             page.set_viewport_size({"width": 390, "height": 844})

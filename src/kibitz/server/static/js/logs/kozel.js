@@ -28,6 +28,7 @@ const en = {
   "klog.cardPoints": "Card points",
   "klog.losingPoints": "Losing points",
   "klog.total": "Total",
+  "klog.eggsShort": "eggs",
 };
 
 const cs = {
@@ -52,6 +53,7 @@ const cs = {
   "klog.cardPoints": "Body z karet",
   "klog.losingPoints": "Trestné body",
   "klog.total": "Celkem",
+  "klog.eggsShort": "vejce",
 };
 
 const ru = {
@@ -76,6 +78,7 @@ const ru = {
   "klog.cardPoints": "Очки за карты",
   "klog.losingPoints": "Штрафные очки",
   "klog.total": "Итого",
+  "klog.eggsShort": "яйца",
 };
 
 export const STRINGS = { en, cs, ru };
@@ -134,17 +137,17 @@ export function extra(view, ctx) {
     h("summary", { class: "btn small" }, last ? `${t("klog.lastTrick")} (${t("klog.trick", { number: last.number })})` : t("klog.lastTrick")), body);
 }
 
-/** The end panel's account: card points and losing points per deal, per team. */
-export function breakdown(view) {
+/** The end panel's account: card points and losing points per deal, team A : team B. */
+export function breakdown(view, entries, ctx) {
   const results = (view && view.results) || [];
   if (!results.length) return null;
-  const row = (i) => h("tr", { "data-team": i },
-    h("td", {}, team(i)),
-    results.map((r) => h("td", {}, `${r.points[i]} · ${r.eggs ? "🥚" : r.losing[i]}`)),
-    h("td", {}, String(view.losing_points[i])));
+  const members = (i) => `${team(i)}: ${[i, i + 2].map((s) => ctx.seatName(s)).join(", ")}`;
+  const losing = (r) => `${r.losing[0]} : ${r.losing[1]}${r.eggs ? ` (${t("klog.eggsShort")})` : ""}${r.doubled ? " ×2" : ""}`;
   return h("div", { class: "breakdown", id: "breakdown" },
-    h("p", {}, t("klog.perDeal"), " ", h("span", { class: "muted" }, `(${t("klog.cardPoints")} · ${t("klog.losingPoints")})`)),
+    h("p", {}, t("klog.perDeal"), h("br"), h("span", { class: "muted" }, `${members(0)} · ${members(1)}`)),
     h("table", { class: "result breakdown-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, ""), results.map((r) => h("th", {}, t("klog.dealN", { n: r.deal }))), h("th", {}, t("klog.total")))),
-      h("tbody", {}, row(0), row(1))));
+      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, `${t("klog.cardPoints")} A : B`), h("th", {}, `${t("klog.losingPoints")} A : B`))),
+      h("tbody", {},
+        results.map((r) => h("tr", { "data-deal": r.deal }, h("td", {}, t("klog.dealN", { n: r.deal })), h("td", {}, `${r.points[0]} : ${r.points[1]}`), h("td", {}, losing(r)))),
+        h("tr", { class: "total" }, h("td", {}, t("klog.total")), h("td", {}, ""), h("td", {}, `${view.losing_points[0]} : ${view.losing_points[1]}`)))));
 }
