@@ -148,6 +148,6 @@ export function breakdown(view, entries, ctx) {
     h("table", { class: "result breakdown-table" },
       h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, `${t("klog.cardPoints")} A : B`), h("th", {}, `${t("klog.losingPoints")} A : B`))),
       h("tbody", {},
-        results.map((r) => h("tr", { "data-deal": r.deal }, h("td", {}, t("klog.dealN", { n: r.deal })), h("td", {}, `${r.points[0]} : ${r.points[1]}`), h("td", {}, losing(r)))),
+        results.map((r) => h("tr", { "data-deal": r.deal }, h("td", {}, t("klog.dealN", { n: r.deal }).replace(" ", "\u00a0")), h("td", {}, `${r.points[0]} : ${r.points[1]}`), h("td", {}, losing(r)))),
         h("tr", { class: "total" }, h("td", {}, t("klog.total")), h("td", {}, ""), h("td", {}, `${view.losing_points[0]} : ${view.losing_points[1]}`)))));
 }
