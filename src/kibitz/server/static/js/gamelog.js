@@ -44,6 +44,7 @@ export async function logModule(game) {
  */
 export function mountGameLog() {
   let entries = [];
+  let whole = false; // the whole log came (welcome): states before it are in it already
   let drawn = null;
   const list = h("ol", { class: "game-log", id: "game-log", "aria-live": "polite" });
   const extra = h("div", { class: "log-extra" });
@@ -52,6 +53,7 @@ export function mountGameLog() {
 
   async function show(game, view, seatName, upTo) {
     const module = await logModule(game);
+    element.hidden = !module; // a game without a log module logs nothing
     const shown = upTo === undefined ? entries : entries.slice(0, upTo);
     const ctx = { seatName, view };
     clear(extra);
@@ -88,11 +90,12 @@ export function mountGameLog() {
 
   return {
     element,
-    reset(whole) {
-      entries = (whole || []).slice();
+    reset(log) {
+      entries = (log || []).slice();
+      whole = true;
     },
     add(part) {
-      if (!part) return true;
+      if (!part || !whole) return true;
       if (part.since > entries.length) return false;
       entries = entries.slice(0, part.since).concat(part.entries);
       return true;
