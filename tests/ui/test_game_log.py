@@ -108,6 +108,9 @@ def test_log_after_reload_for_a_late_spectator_and_the_end_panel(
     late.click("#replay-first")
     late.click("#replay-next")
     late.wait_for_function(f"() => document.querySelectorAll({LINES!r}).length < {len(entries)}")
+    late.click("#replay-next")
+    late.wait_for_timeout(300)
+    late.screenshot(path=str(screenshots / f"log-{game}-replay-cs.png"))
     assert not late.errors, late.errors
     assert not page.errors, page.errors
     late.context.close()
