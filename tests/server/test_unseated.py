@@ -198,3 +198,8 @@ def test_a_stale_connection_marks_no_new_occupant_back(client: TestClient) -> No
         assert until(stale, "error")["code"] == "not_seated"
     drain(stale)
     assert table.seats[0].away and table.seats[0].nickname == "Vic"
+    # Before its process hears of the change, a stale tab still holds the old token: the
+    # service itself asks whether the token holds the seat now.
+    service = service_of(client)
+    client.portal.call(service.present, table_id, token)  # type: ignore[union-attr]
+    assert table.seats[0].away
