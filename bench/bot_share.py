@@ -42,18 +42,24 @@ def free_port() -> int:
         return port
 
 
-def start_server(folder: Path, source: str | None) -> tuple[subprocess.Popen[bytes], str]:
+def serves(source: str, option: str) -> bool:
+    """Whether `kibitz serve` of the sources at `source` takes `option`."""
+    env = {**os.environ, "PYTHONPATH": source}
+    command = [str(KIBITZ), "serve", "--help"]
+    return (
+        option.encode() in subprocess.run(command, env=env, capture_output=True, check=True).stdout
+    )
+
+
+def start_server(
+    folder: Path, database: Path, source: str, *options: str
+) -> tuple[subprocess.Popen[bytes], str]:
+    """`kibitz serve` of the sources at `source` on `database` with `options`, its log in
+    `folder`; returns the process and its URL once it answers."""
     port = free_port()
-    env = dict(os.environ)
-    if source is not None:
-        env["PYTHONPATH"] = source
-    command = [str(KIBITZ), "serve", "--port", str(port), "--bot-workers", "1"]
-    command += ["--database-url", str(folder / "bench.sqlite3"), "--tables-per-minute", "1000"]
-    help_text = subprocess.run(
-        [*command[:2], "--help"], env=env, capture_output=True, check=True
-    ).stdout
-    if b"--bot-tables-per-ip" in help_text:
-        command += ["--bot-tables-per-ip", "100"]
+    env = {**os.environ, "PYTHONPATH": source}
+    command = [str(KIBITZ), "serve", "--port", str(port), "--database-url", str(database)]
+    command += options
     log = (folder / "server.log").open("ab")
     process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
@@ -111,9 +117,13 @@ def play(url: str, seconds: float, rng: random.Random) -> list[float]:
     return samples
 
 
-def measure(source: str | None, bot_tables: int, seconds: float) -> list[float]:
+def measure(source: str, bot_tables: int, seconds: float) -> list[float]:
     with tempfile.TemporaryDirectory() as folder:
-        process, url = start_server(Path(folder), source)
+        options = ["--bot-workers", "1", "--tables-per-minute", "1000"]
+        if serves(source, "--bot-tables-per-ip"):
+            options += ["--bot-tables-per-ip", "100"]
+        database = Path(folder) / "bench.sqlite3"
+        process, url = start_server(Path(folder), database, source, *options)
         try:
             seats = [{"kind": "bot", "bot": "hard"}] * 2
             for _ in range(bot_tables):
@@ -127,19 +137,23 @@ def measure(source: str | None, bot_tables: int, seconds: float) -> list[float]:
             process.wait(10)
 
 
-def describe(name: str, samples: list[float]) -> str:
+def percentiles(samples: list[float]) -> str:
+    """p50, p95, p99 and max of `samples` (seconds) in milliseconds."""
     if not samples:
-        return f"{name}: no sample"
+        return "no sample"
     ordered = sorted(samples)
 
     def at(q: float) -> float:
-        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
     return (
-        f"{name}: {len(samples)} bot replies, p50 {statistics.median(samples) * 1000:.0f} ms, "
-        f"p95 {at(0.95) * 1000:.0f} ms, p99 {at(0.99) * 1000:.0f} ms, "
-        f"max {ordered[-1] * 1000:.0f} ms"
+        f"p50 {statistics.median(samples) * 1000:.1f} ms, p95 {at(0.95):.1f} ms, "
+        f"p99 {at(0.99):.1f} ms, max {ordered[-1] * 1000:.0f} ms"
     )
+
+
+def describe(name: str, samples: list[float]) -> str:
+    return f"{name}: {len(samples)} bot replies, {percentiles(samples)}"
 
 
 def main() -> None:

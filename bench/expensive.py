@@ -25,7 +25,6 @@ import json
 import os
 import random
 import sqlite3
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -37,11 +36,11 @@ from typing import Any
 import httpx
 from websockets.sync.client import connect
 
+from bot_share import percentiles, start_server  # bench/ is on the path
 from kibitz.core import Record, make
 from kibitz.server.db import alembic_config, open_database
 
 HERE = Path(__file__).resolve().parent.parent / "src"
-KIBITZ = Path(sys.executable).parent / "kibitz"
 
 
 def one_game(seed: int) -> Record:
@@ -103,25 +102,6 @@ def build_database(path: Path, tables: int) -> int:
     return len(record.moves)
 
 
-def start_server(folder: Path, database: Path, source: str) -> tuple[subprocess.Popen[bytes], str]:
-    port = 20000 + random.randrange(20000)
-    env = {**os.environ, "PYTHONPATH": source}
-    command = [str(KIBITZ), "serve", "--port", str(port), "--database-url", str(database)]
-    command += ["--bot-workers", "0"]
-    log = (folder / "server.log").open("ab")
-    process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
-                return process, url
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    process.kill()
-    raise SystemExit("the server did not start: " + (folder / "server.log").read_text())
-
-
 def allowed_per_second(source: str) -> float:
     """The rate one address may request the expensive endpoints at, on that server."""
     code = "from kibitz.server import Limits; l = Limits(); "
@@ -149,7 +129,7 @@ def measure(source: str, database: Path, tables: int, seconds: float) -> list[st
     rate = allowed_per_second(source)
     lines = [f"  allowed: {rate * 60:.0f} requests a minute"]
     with tempfile.TemporaryDirectory() as folder:
-        process, url = start_server(Path(folder), database, source)
+        process, url = start_server(Path(folder), database, source, "--bot-workers", "0")
         try:
             body = {
                 "game": "xbere",
@@ -214,12 +194,7 @@ def ping(ws: Any, seconds: float) -> list[float]:
 
 
 def describe(samples: list[float]) -> str:
-    ordered = sorted(samples)
-    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-    return (
-        f"ping p50 {statistics.median(samples) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
-        f"max {ordered[-1] * 1000:.0f} ms ({len(samples)} pings)"
-    )
+    return f"ping {percentiles(samples)} ({len(samples)} pings)"
 
 
 def main() -> None:
