@@ -77,7 +77,11 @@ class Client:
         self.until("pong", f"p{self.pings}")
 
 
-def play_through_server(client: TestClient, game: str, players: int, seed: int) -> None:
+def play_through_server(
+    client: TestClient, game: str, players: int, seed: int
+) -> tuple[Record, list[str]]:
+    """Play a whole game with every seat and a spectator connected, check every message
+    they got; returns the record and the seats' tokens."""
     created = client.post("/api/tables", json={"game": game, "players": players})
     assert created.status_code == 201, created.text
     table_id = created.json()["table"]["id"]
@@ -133,9 +137,11 @@ def play_through_server(client: TestClient, game: str, players: int, seed: int) 
         finally:
             for ws in sockets:
                 ws.__exit__(None, None, None)
-    record = client.get(f"/api/tables/{table_id}/record")
-    assert record.status_code == 200, record.text
-    check_messages(Record.from_dict(record.json()), everyone, tokens)
+    answer = client.get(f"/api/tables/{table_id}/record")
+    assert answer.status_code == 200, answer.text
+    record = Record.from_dict(answer.json())
+    check_messages(record, everyone, tokens)
+    return record, tokens
 
 
 def check_messages(record: Record, clients: list[Any], tokens: list[str]) -> None:

@@ -219,7 +219,7 @@ def test_turn_clock_lets_a_stand_in_play_until_the_player_returns(sqlite_url: st
             await wait_for(lambda: table.game.version >= 4, timeout=5)
             by = {m.by for m in (await service.store.load(created.table)).moves}  # type: ignore[union-attr]
             assert "stand-in" in by
-            await service.present(created.table, 0)
+            await service.present(created.table, ann.token)
             assert not table.seats[0].away
             stored = await service.store.load(created.table)
             assert stored is not None and not stored.seats[0].away
@@ -271,10 +271,10 @@ def test_a_player_who_returns_off_turn_gets_a_clock_only_when_the_turn_comes(
                 if message is None and 0 in changed.game.to_act() and not turn_began:
                     turn_began.append(changed.turn_since[0])
 
-            await service.join(created.table, "Ann")
+            ann = await service.join(created.table, "Ann")
             # Ann lets her clock run out; the stand-in plays her turn; the bot Bob thinks.
             await wait_for(lambda: table.seats[0].away and set(table.game.to_act()) == {1})
-            await service.present(created.table, 0)
+            await service.present(created.table, ann.token)
             returned = time.time()
             assert not table.seats[0].away
             assert 0 not in table.turn_since

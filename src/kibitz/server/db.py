@@ -39,7 +39,9 @@ tables = sa.Table(
     sa.Column("rematch_id", sa.String(32), nullable=True),
     sa.Column("result", sa.JSON, nullable=True),
     sa.Column("rated", sa.Boolean, nullable=False, default=False, server_default=sa.false()),
+    sa.Column("moves_count", sa.Integer, nullable=False, default=0, server_default="0"),
     sa.Index("ix_kibitz_tables_status", "status", "updated_at"),
+    sa.Index("ix_kibitz_tables_updated", "updated_at"),
 )
 
 seats = sa.Table(

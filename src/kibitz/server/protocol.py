@@ -239,6 +239,19 @@ class LeftMessage(_Sent):
     seat: int
 
 
+class UnseatedMessage(_Sent):
+    """The connection's seat is no longer held by its token (or signed-in player): from now
+    on it gets spectator views only. `reason`: `left` (the seat was given up: it is open or
+    kept for an invited player), `taken` (another player holds it now) or `bot` (a bot plays
+    it now). Sent to every connection bound to the seat except the one whose `leave` gave
+    it up (that one gets `left`)."""
+
+    type: Literal["unseated"] = "unseated"
+    table: str
+    seat: int
+    reason: Literal["left", "taken", "bot"]
+
+
 class PongMessage(_Sent):
     type: Literal["pong"] = "pong"
     id: RequestId | None
@@ -267,6 +280,7 @@ ServerMessage = (
     | AckMessage
     | ChatMessage
     | LeftMessage
+    | UnseatedMessage
     | RematchMessage
     | PongMessage
     | ErrorMessage

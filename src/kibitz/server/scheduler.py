@@ -46,6 +46,7 @@ class Scheduler:
         changed: Callable[[LiveTable], None],
         *,
         leases: Leases,
+        owner: Callable[[str], str | None] = lambda _table_id: None,
     ) -> None:
         self.cache = cache
         self.bots = bots
@@ -53,6 +54,9 @@ class Scheduler:
         self.seating = seating
         self.changed = changed
         self.leases = leases
+        self.owner = owner
+        """The address that created an all-bot table (its bots take turns for the workers
+        with that address's other tables: `BotRunner`)."""
         self._tasks: dict[tuple[str, int], tuple[str, asyncio.Task[None]]] = {}
         self._closed = False
 
@@ -123,7 +127,15 @@ class Scheduler:
                 legal = list(game.legal_moves(seat))
                 seed = derive(table.row.seed or 0, "bot", game.version, seat).getrandbits(63)
                 bot = table.bots.get((seat, name)) or make_bot(table.row.game, name)
-            text, bot = await self.bots.choose(bot, view, legal, seed)
+                all_bots = all(s.kind == "bot" for s in table.seats)
+            text, bot = await self.bots.choose(
+                bot,
+                view,
+                legal,
+                seed,
+                lane="bots" if all_bots else "people",
+                owner=(self.owner(table_id) or table_id) if all_bots else table_id,
+            )
             async with self.cache.hold(table_id):
                 self._finish_task(key)
                 table = await self.cache.load(table_id)

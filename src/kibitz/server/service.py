@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kibitz.server import logs, protocol
+from kibitz.server.bot_tables import BotTables
 from kibitz.server.bots import BotRunner
 from kibitz.server.chat import Chat
 from kibitz.server.config import Limits
@@ -77,8 +78,15 @@ class MatchService:
         self.rater = Rater(self.tables, PlayerStore(store.database))
         self.players = Players(self.rater.store, self.limits, self.seating.renamed)
         self.moves = Moves(self.tables, self.seating, self._moved, self._changed, self.rater.rate)
+        self.bot_tables = BotTables(self.limits.bot_tables_per_ip)
         self.scheduler = Scheduler(
-            self.tables, bots, self.moves, self.seating, self._changed, leases=self.leases
+            self.tables,
+            bots,
+            self.moves,
+            self.seating,
+            self._changed,
+            leases=self.leases,
+            owner=self.bot_tables.owner,
         )
         self.tables.busy = self.scheduler.busy
         self.tables.refreshed = self._followed
@@ -167,6 +175,13 @@ class MatchService:
         message is queued in order with the table's other messages."""
         async with self.tables.hold(table_id):
             send(await self.tables.load(table_id))
+
+    async def is_over(self, table_id: str) -> bool:
+        """Whether the table's game is over (or the table is gone)."""
+        try:
+            return (await self.table(table_id)).row.status == "over"
+        except ServiceError:
+            return True
 
     async def welcome(
         self, table_id: str, seat: int | None, request: int | str | None

@@ -51,6 +51,9 @@ class TableRow:
     result: dict[str, Any] | None = None
     rated: bool = False
     """The ratings have taken this finished table into account (or it needed none)."""
+    moves_count: int = 0
+    """The moves stored, kept with each move's insert (the lobby lists it without counting
+    the moves table)."""
 
 
 @dataclass
@@ -164,15 +167,10 @@ class Store:
     async def list_tables(
         self, status: str | None = None, limit: int = 50, offset: int = 0
     ) -> list[tuple[TableRow, list[SeatRow], int]]:
-        """Tables, newest change first, with their seats and number of moves."""
-        counts = (
-            sa.select(db.moves.c.table_id, sa.func.count().label("n"))
-            .group_by(db.moves.c.table_id)
-            .subquery()
-        )
+        """Tables, newest change first, with their seats and number of moves (kept on the
+        table row: the moves table is not read)."""
         query = (
-            sa.select(db.tables, sa.func.coalesce(counts.c.n, 0).label("moves_count"))
-            .outerjoin(counts, counts.c.table_id == db.tables.c.id)
+            sa.select(db.tables)
             .order_by(db.tables.c.updated_at.desc(), db.tables.c.id)
             .limit(limit)
             .offset(offset)
@@ -195,7 +193,7 @@ class Store:
             by_table: dict[str, list[SeatRow]] = {}
             for s in seat_rows:
                 by_table.setdefault(s.table_id, []).append(_seat_row(s))
-            return [(_table_row(r), by_table.get(r.id, []), int(r.moves_count)) for r in rows]
+            return [(_table_row(r), by_table.get(r.id, []), r.moves_count) for r in rows]
 
         return await self.database.run(work)
 
@@ -319,8 +317,9 @@ class Store:
 _TOUCH_TABLE = (
     sa.update(db.tables)
     .where(db.tables.c.id == sa.bindparam("b_id"))
-    .values(updated_at=sa.bindparam("b_at"))
+    .values(updated_at=sa.bindparam("b_at"), moves_count=db.tables.c.moves_count + 1)
 )
+"""After each stored move (in its transaction): the table's change time and move count."""
 
 
 def _insert_moves(conn: sa.Connection, batch: list[_PendingMove]) -> set[tuple[str, int]]:

@@ -124,9 +124,10 @@ export function mountTable(root, tableId, query) {
         note(t("table.joined", { n: msg.seat }), "info");
         break;
       case "left":
+      case "unseated": // the seat's token lost it (left in another tab, taken, a bot's)
         forgetSeat(tableId);
         mySeat = null;
-        note(""); // "You sit at seat N" would still be shown for a moment
+        note(msg.type === "unseated" ? t("table.unseated") : "", "info");
         break;
       case "rematch":
         keepSeat(msg.table, msg);
