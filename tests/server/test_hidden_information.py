@@ -32,6 +32,7 @@ ALLOWED = {
         "clock",
         "rematch",
         "view",
+        "patience",
     },
     "ack": {"type", "id", "version"},
     "pong": {"type", "id"},
