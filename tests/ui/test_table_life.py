@@ -87,6 +87,9 @@ def test_a_silent_player_waited_for_replaced_and_the_table_ended(
         assert row.status == "abandoned" and not row.rated
         ann.goto(server.url + "/#/")
         ann.wait_for_selector(f"#mine-abandoned [data-table='{table}'] a.replay")
+        ann.click("details.options:has(#patience) summary")
+        shoot(ann, screenshots, "life-lobby", "#mine-abandoned")
+        shoot(ann, screenshots, "life-patience", "#patience")
         assert not ann.locator(f"#tables-playing [data-table='{table}']").count()
         assert not ann.errors and not bob.errors, (ann.errors, bob.errors)
     finally:
