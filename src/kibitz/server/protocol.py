@@ -173,6 +173,16 @@ class ClockInfo(BaseModel):
     """Seconds left for each player who must act now (by seat number as text)."""
 
 
+class LogPart(BaseModel):
+    """Game log entries (`kibitz.core.gamelog`; each game's log module lists its kinds)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    since: int
+    """Where `entries` start in the table's log: a client keeps its first `since` entries
+    and puts these after them."""
+    entries: list[dict[str, Any]]
+
+
 class PatienceInfo(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     seconds: float
@@ -194,6 +204,8 @@ class StateMessage(_Sent):
     clock: ClockInfo | None
     rematch: str | None
     view: dict[str, Any]
+    log: LogPart
+    """The game log entries of the last move (welcome has the whole log)."""
     patience: PatienceInfo | None = None
     """None on a table without patience, with a turn clock, or not playing."""
 
@@ -213,6 +225,8 @@ class WelcomeMessage(_Sent):
     table: str
     seat: int | None
     chat: list[ChatMessage]
+    log: list[dict[str, Any]]
+    """The table's whole game log so far."""
 
 
 class _SeatGiven(_Sent):
