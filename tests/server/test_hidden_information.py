@@ -36,6 +36,7 @@ ALLOWED = {
         "rematch",
         "view",
         "log",
+        "patience",
     },
     "ack": {"type", "id", "version"},
     "pong": {"type", "id"},

@@ -238,7 +238,18 @@ def test_protocol_doc_lists_every_message_and_error() -> None:
     doc = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text()
     for code in ERRORS:
         assert f"`{code}`" in doc, code
-    sent = {"state", "welcome", "joined", "ack", "chat", "left", "rematch", "pong", "error"}
+    sent = {
+        "state",
+        "welcome",
+        "joined",
+        "ack",
+        "chat",
+        "left",
+        "rematch",
+        "pong",
+        "decided",
+        "error",
+    }
     received = {
         model.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
         for model in (
@@ -250,6 +261,8 @@ def test_protocol_doc_lists_every_message_and_error() -> None:
             protocol.Leave,
             protocol.Rematch,
             protocol.Ping,
+            protocol.Decide,
+            protocol.Back,
         )
     }
     for kind in sent | received:

@@ -390,12 +390,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/tables", tags=["lobby"], responses=responses)
     async def list_tables(
         request: Request,
-        status: str | None = Query(None, pattern="^(waiting|playing|over)$"),
+        status: str | None = Query(None, pattern="^(waiting|playing|over|abandoned)$"),
+        active: bool = Query(False),
         limit: int = Query(50, ge=1, le=200),
         offset: int = Query(0, ge=0, le=100000),
     ) -> list[dict[str, Any]]:
-        """Tables, most recently changed first: waiting for players, playing, or over."""
-        return await service_of(request).list_tables(status, limit, offset)
+        """Tables, most recently changed first: waiting for players, playing, over, or
+        abandoned (ended unfinished). `active=true`: only live tables, unfinished ones with
+        a move or a player connected in the last ten minutes."""
+        return await service_of(request).list_tables(status, limit, offset, active=active)
 
     @app.post("/api/tables", status_code=201, tags=["lobby"], responses=responses)
     async def create_table(request: Request, body: protocol.CreateTable) -> protocol.CreatedOut:
@@ -416,6 +419,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 seats,
                 clock=body.clock,
                 stand_in=body.stand_in,
+                patience=body.patience,
             )
         except BaseException:
             if bots_only:
@@ -633,6 +637,16 @@ async def _handle(service: MatchService, hub: Hub, conn: Connection, msg: Any) -
         conn.send_message(protocol.RematchMessage(id=msg.id, **asdict(seated)))
     elif isinstance(msg, protocol.Ping):
         conn.send_message(protocol.PongMessage(id=msg.id))
+    elif isinstance(msg, protocol.Decide):
+        if conn.table is None or (conn.token is None and conn.player is None):
+            raise ServiceError("not_seated", "only seated players decide")
+        seats = await service.decide(conn.table, conn.token, msg.choice, player=conn.player)
+        conn.send_message(protocol.DecidedMessage(id=msg.id, choice=msg.choice, seats=seats))
+    elif isinstance(msg, protocol.Back):
+        if conn.table is None or (conn.token is None and conn.player is None):
+            raise ServiceError("not_seated")
+        version = await service.back(conn.table, conn.token, player=conn.player)
+        conn.send_message(protocol.AckMessage(id=msg.id, version=version))
 
 
 async def _welcome(service: MatchService, conn: Connection, request: int | str | None) -> None:

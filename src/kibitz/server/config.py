@@ -100,6 +100,15 @@ class Limits:
     idle_kept: float = 3600.0
     """Seconds an unfinished table nobody uses (no move, no message, no bot or clock
     running) stays in memory; after that it is read back from the database when asked for."""
+    abandon_after: float = 86400.0
+    """An unfinished table with no move and no player connected for this long is abandoned
+    (`life.py`) ..."""
+    sweep_every: float = 120.0
+    """... as each process checks every this many seconds, after noting the tables where
+    its players are connected."""
+    active_within: float = 600.0
+    """The lobby's live tables (`GET /api/tables?active=true`) had a move or a player
+    connected within this many seconds."""
 
 
 @dataclass(frozen=True)

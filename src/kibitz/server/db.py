@@ -40,9 +40,15 @@ tables = sa.Table(
     sa.Column("result", sa.JSON, nullable=True),
     sa.Column("rated", sa.Boolean, nullable=False, default=False, server_default=sa.false()),
     sa.Column("moves_count", sa.Integer, nullable=False, default=0, server_default="0"),
+    sa.Column("patience", sa.Float, nullable=True),
+    sa.Column("seen_at", sa.Float, nullable=True),
+    sa.Column("abandoned_at", sa.Float, nullable=True),
     sa.Index("ix_kibitz_tables_status", "status", "updated_at"),
     sa.Index("ix_kibitz_tables_updated", "updated_at"),
 )
+"""`status` is `waiting`, `playing`, `over` or `abandoned` (ended unfinished: `life.py`);
+`patience` the seconds the table waits for a silent player before the others may choose,
+`seen_at` when a process last saw a player connected there."""
 
 seats = sa.Table(
     "kibitz_seats",

@@ -86,16 +86,32 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[
-    Hello | Watch | Join | Act | Chat | Leave | Rematch | Ping, Field(discriminator="type")
-]
+Choice = Literal["wait", "stand_in", "end"]
+
+
+class Decide(_Message):
+    """What happens to the seats the table's patience has run out with (`life.py`): wait for
+    them again, let a stand-in bot play them until their players return, or end the table."""
+
+    type: Literal["decide"]
+    choice: Choice
+
+
+class Back(_Message):
+    """An away player takes their seat back from the stand-in bot."""
+
+    type: Literal["back"]
+
+
+Incoming = Hello | Watch | Join | Act | Chat | Leave | Rematch | Ping | Decide | Back
+ClientMessage = Annotated[Incoming, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
-def parse(text: str | bytes) -> Hello | Watch | Join | Act | Chat | Leave | Rematch | Ping:
+def parse(text: str | bytes) -> Incoming:
     """One client message from its JSON text; `ServiceError("bad_message")` when invalid."""
     try:
-        message: Hello | Watch | Join | Act | Chat | Leave | Rematch | Ping
+        message: Incoming
         message = _ADAPTER.validate_json(text)
     except ValidationError as error:
         first = error.errors(include_url=False, include_input=False)[:3]
@@ -167,6 +183,14 @@ class LogPart(BaseModel):
     entries: list[dict[str, Any]]
 
 
+class PatienceInfo(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    seconds: float
+    remaining: dict[str, float]
+    """Seconds left of the table's patience with each seat it waits on (by seat number as
+    text); 0: it has run out, and the other players may `decide`."""
+
+
 class StateMessage(_Sent):
     """The table as one connection may see it: public facts and its seat's view."""
 
@@ -174,7 +198,7 @@ class StateMessage(_Sent):
     table: str
     game: str
     version: int
-    status: Literal["waiting", "playing", "over"]
+    status: Literal["waiting", "playing", "over", "abandoned"]
     seat: int | None
     seats: list[SeatInfo]
     clock: ClockInfo | None
@@ -182,6 +206,8 @@ class StateMessage(_Sent):
     view: dict[str, Any]
     log: LogPart
     """The game log entries of the last move (welcome has the whole log)."""
+    patience: PatienceInfo | None = None
+    """None on a table without patience, with a turn clock, or not playing."""
 
 
 class ChatMessage(_Sent):
@@ -230,6 +256,16 @@ class AckMessage(_Sent):
     type: Literal["ack"] = "ack"
     id: RequestId | None
     version: int
+
+
+class DecidedMessage(_Sent):
+    """After `decide`: the choice made and the seats it was made for (everyone at the table
+    gets the new `state`)."""
+
+    type: Literal["decided"] = "decided"
+    id: RequestId | None
+    choice: Choice
+    seats: list[int]
 
 
 class LeftMessage(_Sent):
@@ -283,6 +319,7 @@ ServerMessage = (
     | UnseatedMessage
     | RematchMessage
     | PongMessage
+    | DecidedMessage
     | ErrorMessage
 )
 
@@ -306,6 +343,12 @@ class SitBody(BaseModel):
     seat: Seat | None = None
 
 
+DEFAULT_PATIENCE = 180.0
+"""Seconds a table waits for a silent player, unless it is created with another patience."""
+MIN_PATIENCE = 10.0
+MAX_PATIENCE = 86400.0
+
+
 class CreateTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: Annotated[str, Field(max_length=32, description="A game name from GET /api/games.")]
@@ -325,6 +368,12 @@ class CreateTable(BaseModel):
     )
     stand_in: Annotated[str, Field(max_length=64)] | None = Field(
         None, description="The bot that stands in for away players (default random)."
+    )
+    patience: Annotated[float, Field(ge=MIN_PATIENCE, le=MAX_PATIENCE)] | None = Field(
+        DEFAULT_PATIENCE,
+        description="Seconds the table waits for a player who is silent on their turn; then "
+        "the other players may wait again, let a stand-in bot play the seat until its player "
+        "returns, or end the table. None: wait for ever. A table with a clock keeps its clock.",
     )
     join: SitBody | None = Field(
         None, description="Sit down at once (the answer then holds the seat's token)."

@@ -65,6 +65,7 @@ class Rematches:
                         seats,
                         clock=table.row.clock,
                         stand_in=table.row.stand_in,
+                        patience=table.row.patience,
                         rematch_of=table_id,
                         invite_codes=codes,
                     )

@@ -31,15 +31,24 @@ def state_messages(
 ) -> dict[int | None, protocol.StateMessage]:
     """The `state` message of each of `seats` (the public part is built once for all)."""
     row = table.row
+    now = time.time()
     clock: protocol.ClockInfo | None = None
     if row.clock is not None:
-        now = time.time()
         clock = protocol.ClockInfo(
             seconds=row.clock,
             remaining={
                 str(s): round(max(0.0, since + row.clock - now), 1)
                 for s, since in sorted(table.turn_since.items())
                 if table.seats[s].kind != "bot" and not table.seats[s].away
+            },
+        )
+    patience: protocol.PatienceInfo | None = None
+    if row.patience is not None and row.clock is None and row.status == "playing":
+        patience = protocol.PatienceInfo(
+            seconds=row.patience,
+            remaining={
+                str(s): round(max(0.0, end - now), 1)
+                for s, end in sorted(table.patience_ends().items())
             },
         )
     public = [public_seat(s, s.seat in connected) for s in table.seats]
@@ -56,6 +65,7 @@ def state_messages(
             rematch=row.rematch_id,
             view=table.game.view(seat),
             log=log,
+            patience=patience,
         )
         for seat in seats
     }
@@ -100,6 +110,8 @@ def summary(row: TableRow, seats: Iterable[SeatRow], moves: int) -> dict[str, An
         ],
         "clock": row.clock,
         "stand_in": row.stand_in,
+        "patience": row.patience,
+        "abandoned_at": row.abandoned_at,
         "created_at": row.created_at,
         "updated_at": row.updated_at,
         "rematch_of": row.rematch_of,

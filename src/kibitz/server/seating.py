@@ -160,7 +160,7 @@ class Seating:
         nickname = clean_text(nickname, self.limits.nickname_length, "bad_nickname")
         async with self.cache.hold(table_id):
             table = await self.cache.load(table_id)
-            if table.row.status == "over":
+            if table.row.ended:
                 raise ServiceError("table_over")
             if holder(table, token, player) is not None:
                 raise ServiceError("already_seated")
@@ -198,7 +198,7 @@ class Seating:
         async with self.cache.hold(table_id):
             table = await self.cache.load(table_id)
             number = seat_of(table, token, player)
-            if table.row.status == "over":
+            if table.row.ended:
                 return number
             old = table.seats[number]
             new = SeatRow(number, "open")

@@ -13,7 +13,10 @@ talk to; each part lives in a module of its own:
 - `render`: the outgoing messages (`protocol`'s typed models) built from a table;
 - `events`: how a stored change reaches the connections, of this process and (with Redis)
   of every other process of the site;
-- `scheduler`: the bots and turn clocks, and `leases`: which process drives them.
+- `scheduler`: the bots, turn clocks and patience timers, and `leases`: which process
+  drives them;
+- `life`: what happens at a table whose player is silent too long, and the idle tables
+  abandoned.
 
 The truth is the database: a change is stored before anyone is told, and a move that another
 process stored first (the moves' primary key refuses the second) marks the cached table
@@ -34,6 +37,7 @@ from kibitz.server.errors import ServiceError
 from kibitz.server.events import Listener, RedisEvents, TableEvents
 from kibitz.server.gamelogs import table_log
 from kibitz.server.leases import DatabaseLeases, Leases
+from kibitz.server.life import TableLife
 from kibitz.server.lobby import Created, Lobby
 from kibitz.server.moves import Moves
 from kibitz.server.player_store import PlayerStore
@@ -93,6 +97,13 @@ class MatchService:
         self.lobby = Lobby(self.tables, self.leases.claim, self.scheduler.schedule)
         self.chats = Chat(self.tables, self.limits, self.events)
         self.rematches = Rematches(self.tables, self.lobby, self.seating, self._changed)
+        self.life = TableLife(
+            self.tables,
+            self.seating,
+            self._changed,
+            self.leases.claim,
+            lambda: self.events.presence.everywhere().keys(),
+        )
         # The service's calls, one part each.
         self.create_table = self.lobby.create
         self.table = self.lobby.table
@@ -108,6 +119,8 @@ class MatchService:
         self.chat_lines = self.chats.lines
         self.recent_chat = self.chats.recent
         self.rematch = self.rematches.rematch
+        self.decide = self.life.decide
+        self.back = self.life.back
         self.render_state = state_message
 
     @property
@@ -134,8 +147,9 @@ class MatchService:
         """Rate the finished tables not rated yet (`Rater.catch_up`), start hearing the other
         processes, and drive the tables this process holds the leases of: each unfinished
         table that plays on by itself (a bot seat or a turn clock) is loaded from its stored
-        record and its bots and clocks restart. Returns how many tables were resumed. Other
-        tables are loaded when a player comes back to them."""
+        record and its bots and clocks restart; and start sweeping idle tables (`life.py`).
+        Returns how many tables were resumed. Other tables are loaded when a player comes
+        back to them."""
         rated = await self.rater.catch_up()
         await self.events.start()
         resumed = 0
@@ -156,10 +170,12 @@ class MatchService:
                     logs.error("table.resume_failed", table=table_id)
 
         await self.leases.start(gained, self.scheduler.drop)
+        self.life.start()
         logs.event("server.resumed", tables=resumed, rated=rated)
         return resumed
 
     async def close(self) -> None:
+        await self.life.close()
         await self.scheduler.close()
         await self.leases.close()
         await self.events.close()
@@ -177,9 +193,10 @@ class MatchService:
             send(await self.tables.load(table_id))
 
     async def is_over(self, table_id: str) -> bool:
-        """Whether the table's game is over (or the table is gone)."""
+        """Whether nothing more is played at the table: its game is over, it was abandoned,
+        or it is gone."""
         try:
-            return (await self.table(table_id)).row.status == "over"
+            return (await self.table(table_id)).row.ended
         except ServiceError:
             return True
 

@@ -41,7 +41,7 @@ class TableRow:
     seed: int | None
     setup: dict[str, Any] | None
     status: str
-    """`waiting` (seats to fill), `playing` or `over`."""
+    """`waiting` (seats to fill), `playing`, `over`, or `abandoned` (ended unfinished)."""
     clock: float | None
     stand_in: str | None
     created_at: float
@@ -54,6 +54,17 @@ class TableRow:
     moves_count: int = 0
     """The moves stored, kept with each move's insert (the lobby lists it without counting
     the moves table)."""
+    patience: float | None = None
+    """Seconds the table waits for a silent player before the others may choose what
+    happens (`life.py`); None: it waits for ever."""
+    seen_at: float | None = None
+    """When a process last saw a player connected at the table."""
+    abandoned_at: float | None = None
+
+    @property
+    def ended(self) -> bool:
+        """Nothing more is played here: the game is over, or the table was abandoned."""
+        return self.status in ENDED
 
 
 @dataclass
@@ -80,6 +91,10 @@ class ChatRow:
     text: str
     at: float
 
+
+LIVE = ("waiting", "playing")
+"""The statuses of a table that is not ended."""
+ENDED = ("over", "abandoned")
 
 RECENT_CHAT = 100
 """Chat lines a table keeps at hand for the players who (re)connect."""
@@ -165,10 +180,16 @@ class Store:
         return await self.database.run(work)
 
     async def list_tables(
-        self, status: str | None = None, limit: int = 50, offset: int = 0
+        self,
+        status: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
+        *,
+        active_since: float | None = None,
     ) -> list[tuple[TableRow, list[SeatRow], int]]:
         """Tables, newest change first, with their seats and number of moves (kept on the
-        table row: the moves table is not read)."""
+        table row: the moves table is not read); with `active_since` only unfinished ones
+        moved or seen with a player since then."""
         query = (
             sa.select(db.tables)
             .order_by(db.tables.c.updated_at.desc(), db.tables.c.id)
@@ -177,6 +198,11 @@ class Store:
         )
         if status is not None:
             query = query.where(db.tables.c.status == status)
+        if active_since is not None:
+            t = db.tables.c
+            query = query.where(
+                t.status.in_(LIVE), sa.or_(t.updated_at >= active_since, t.seen_at >= active_since)
+            )
 
         def work(conn: sa.Connection) -> list[tuple[TableRow, list[SeatRow], int]]:
             rows = conn.execute(query).all()
@@ -198,14 +224,9 @@ class Store:
         return await self.database.run(work)
 
     async def running(self) -> list[str]:
-        """Ids of the tables that are not over and play on without a player's message: those
-        with a bot seat or a turn clock."""
-        bot_seat = sa.exists().where(
-            db.seats.c.table_id == db.tables.c.id, db.seats.c.kind == "bot"
-        )
-        query = sa.select(db.tables.c.id).where(
-            db.tables.c.status != "over", sa.or_(db.tables.c.clock.is_not(None), bot_seat)
-        )
+        """Ids of the tables that are not ended and play on without a player's message:
+        those with a bot seat, an away seat (a stand-in plays it) or a turn clock."""
+        query = sa.select(db.tables.c.id).where(db.tables.c.status.in_(LIVE), plays_on())
 
         def work(conn: sa.Connection) -> list[str]:
             return [r.id for r in conn.execute(query)]
@@ -303,6 +324,43 @@ class Store:
         statement = sa.update(db.seats).where(*conditions).values(**values)
         return await self.database.run(lambda conn: conn.execute(statement).rowcount == 1)
 
+    # ----------------------------------------------------------------- table life
+
+    async def abandon(self, table_ids: list[str], at: float) -> list[str]:
+        """Mark these tables abandoned, those still unfinished; returns those marked (a
+        table is marked once, whichever process asks first)."""
+        t = db.tables.c
+        statement = (
+            sa.update(db.tables)
+            .where(t.id.in_(table_ids), t.status.in_(LIVE))
+            .values(status="abandoned", abandoned_at=at)
+            .returning(t.id)
+        )
+        return await self.database.run(lambda conn: [r.id for r in conn.execute(statement)])
+
+    async def abandon_idle(self, before: float, at: float) -> list[str]:
+        """Mark abandoned every unfinished table with no move since `before` and no player
+        seen connected since then; returns them."""
+        t = db.tables.c
+        statement = (
+            sa.update(db.tables)
+            .where(
+                t.status.in_(LIVE),
+                t.updated_at < before,
+                sa.or_(t.seen_at.is_(None), t.seen_at < before),
+            )
+            .values(status="abandoned", abandoned_at=at)
+            .returning(t.id)
+        )
+        return await self.database.run(lambda conn: [r.id for r in conn.execute(statement)])
+
+    async def seen(self, table_ids: list[str], at: float) -> None:
+        """Players are connected at these tables now."""
+        if not table_ids:
+            return
+        statement = sa.update(db.tables).where(db.tables.c.id.in_(table_ids)).values(seen_at=at)
+        await self.database.run(lambda conn: conn.execute(statement))
+
     # ----------------------------------------------------------------- chat
 
     async def add_chat(self, table_id: str, line: ChatRow) -> None:
@@ -354,6 +412,16 @@ def _insert_moves(conn: sa.Connection, batch: list[_PendingMove]) -> set[tuple[s
                 .values(status="over", result=result)
             )
     return stored
+
+
+def plays_on() -> sa.ColumnElement[bool]:
+    """Whether an unfinished table plays on without a player's message (a bot seat, an away
+    seat or a turn clock): the tables a process must drive (`leases.py`)."""
+    seats = db.seats.c
+    driven = sa.exists().where(
+        seats.table_id == db.tables.c.id, sa.or_(seats.kind == "bot", seats.away.is_(True))
+    )
+    return sa.or_(db.tables.c.clock.is_not(None), driven)
 
 
 def _settle(future: asyncio.Future[bool], stored: bool) -> None:

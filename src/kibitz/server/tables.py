@@ -89,6 +89,26 @@ class LiveTable:
             self.turn_since.setdefault(seat, now)
             self.turn_version.setdefault(seat, self.game.version)
 
+    def stands_in(self, seat: int) -> bool:
+        """A stand-in bot plays this seat now: its player is away, or (on a table with a turn
+        clock) nobody holds it."""
+        s = self.seats[seat]
+        return s.kind != "bot" and (s.away or (self.row.clock is not None and s.kind != "player"))
+
+    def patience_ends(self) -> dict[int, float]:
+        """When the table's patience runs out for each seat it waits on (`life.py`): the
+        seats to act that a person should play (not a bot, not an away player's stand-in),
+        at a playing table without a turn clock (a clock has its own way: the stand-in).
+        A seat's patience runs from when it began to wait, or from the last `wait`."""
+        patience = self.row.patience
+        if self.row.status != "playing" or self.row.clock is not None or patience is None:
+            return {}
+        return {
+            seat: since + patience
+            for seat, since in self.turn_since.items()
+            if self.seats[seat].kind != "bot" and not self.seats[seat].away
+        }
+
     def follow(self, row: MoveRow) -> None:
         """Apply the table's next move as another process stored it; the game checks it as
         it checks any move."""
@@ -258,7 +278,7 @@ class TableCache:
         return table
 
     def forget(self) -> None:
-        """Keep memory bounded: drop the oldest finished tables beyond
+        """Keep memory bounded: drop the oldest ended tables beyond
         `Limits.finished_kept`, and unfinished tables idle for `Limits.idle_kept` seconds with
         no bot, stand-in or clock running and nobody changing them. The database has all of
         them; `load` reads one back when someone asks for it."""
@@ -266,7 +286,7 @@ class TableCache:
         busy = self.busy()
         finished = []
         for table in list(self.live.values()):
-            if table.row.status == "over":
+            if table.row.ended:
                 finished.append(table)
             elif (
                 table.touched < idle_since

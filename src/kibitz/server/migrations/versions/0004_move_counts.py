@@ -1,7 +1,7 @@
 """Each table keeps its number of moves (the lobby's list read the whole moves table to count
 them on every request), and an index for listing all tables by their last change.
 
-Revision ID: 0004_move_counts
+Revision ID: 0004
 Revises: 0003
 Create Date: 2026-12-02
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004_move_counts"
+revision = "0004"
 down_revision = "0003"
 branch_labels = None
 depends_on = None

@@ -17,6 +17,7 @@ export function mountReplay(root, tableId, query) {
   let board = null;
   let timer = null;
   let uploaded = null;
+  let abandoned = false; // the stored table ended unfinished (its last step says so)
   const seatParam = query.get("seat");
   let seat = seatParam === null || seatParam === "" ? null : Number(seatParam);
 
@@ -64,7 +65,11 @@ export function mountReplay(root, tableId, query) {
     try {
       const q = seat === null ? "" : `?seat=${seat}`;
       if (tableId) {
-        if (!seats) seats = (await api(`/api/tables/${tableId}`)).seats;
+        if (!seats) {
+          const summary = await api(`/api/tables/${tableId}`);
+          seats = summary.seats;
+          abandoned = summary.status === "abandoned";
+        }
         data = await api(`/api/tables/${tableId}/replay${q}`);
       } else if (uploaded !== null) {
         data = await api(`/api/replay${q}`, { method: "POST", body: uploaded });
@@ -137,6 +142,7 @@ export function mountReplay(root, tableId, query) {
       const [s, text] = data.moves[step - 1];
       el.moveText.append(t("replay.moveN", { n: step }), " ", h("strong", {}, name(s)), ": ", h("code", {}, text));
     } else el.moveText.append(t("replay.start"));
+    if (step === data.moves.length && abandoned) el.moveText.append(h("span", { class: "outcome", id: "replay-abandoned" }, " · ", t("life.abandoned")));
     if (step === data.moves.length && data.outcome) {
       const winners = data.outcome.winners.map(name).join(", ");
       el.moveText.append(h("span", { class: "outcome", id: "replay-outcome" }, " · ", t("end.winners", { names: winners }), ` · ${t("end.score")}: ${data.outcome.scores.join(" / ")}`));

@@ -9,6 +9,8 @@ import { me, ensurePlayer, suggestedNickname } from "./player.js";
 import { seatPlayer, tableTitle } from "./names.js";
 import { speed } from "./settings.js";
 import { boardFor } from "./games/index.js";
+import { lifePanel } from "./life.js";
+import { alertToggle, turnAlert, endTurnAlerts } from "./alerts.js";
 import { mountGameLog, scoreBreakdown } from "./gamelog.js"; // game log (issue 13)
 
 export function seatLabel(seats, seat) {
@@ -52,9 +54,11 @@ export function mountTable(root, tableId, query) {
     chatForm: h("form", { class: "chat-form" }),
     tools: h("div", { class: "tools" }),
   };
+  // table life: the choice when a player is silent too long, and the away player's "I'm back"
+  const life = lifePanel({ send: (msg) => live && live.send(msg), seatName: (seat) => seatLabel(state && state.seats, seat) });
   const gameLog = mountGameLog(); // game log (issue 13)
   const page = h("div", { class: "page table-page", id: "table", "data-table": tableId, "data-status": "loading" },
-    h("div", { class: "table-head" }, el.title, el.tools), el.conn, el.turn, el.note, el.join, el.end,
+    h("div", { class: "table-head" }, el.title, el.tools), el.conn, el.turn, life.el, el.note, el.join, el.end,
     h("div", { class: "table-grid" }, el.board,
       h("aside", { class: "side" },
         h("section", { class: "panel" }, h("h2", {}, t("table.players")), el.players, el.invite),
@@ -193,8 +197,13 @@ export function mountTable(root, tableId, query) {
     if (!destroyed && state) render(state, false, true);
   }
 
+  // An away player's seat is the stand-in's until they say they are back.
+  function away(msg) {
+    return mySeat !== null && Boolean(msg.seats[mySeat] && msg.seats[mySeat].away);
+  }
+
   function myTurn(view) {
-    return mySeat !== null && state && state.status === "playing" && view.legal && view.legal.length > 0 && !busy;
+    return mySeat !== null && state && state.status === "playing" && !away(state) && view.legal && view.legal.length > 0 && !busy;
   }
 
   function act(move) {
@@ -240,6 +249,7 @@ export function mountTable(root, tableId, query) {
     renderInvite(msg);
     renderJoin(msg);
     renderTurn(msg, interactive);
+    life.update(msg, mySeat);
     gameLog.show(msg.game, view, (seat) => seatLabel(msg.seats, seat), msg.logLength);
     const done = board.update(view, { animate: animate && speed() > 0, interactive, status: msg.status, seats: msg.seats });
     if (msg.status === "over") await showEnd(msg);
@@ -248,6 +258,8 @@ export function mountTable(root, tableId, query) {
     if (!destroyed && idle && queue.length === 0) {
       page.dataset.myTurn = interactive && !busy ? "1" : "0";
       page.dataset.settled = "1";
+      const mustAct = msg.status === "playing" && !away(msg) && (view.to_act || []).includes(mySeat) && view.legal && view.legal.length > 0;
+      turnAlert(mustAct, `${tableTitle(msg.game, msg.seats)} · kibitz`);
     } else {
       page.dataset.settled = "0";
     }
@@ -263,6 +275,7 @@ export function mountTable(root, tableId, query) {
       el.tools.append(h("button", { class: "btn", id: "leave", onclick: () => {
         if (confirm(t("table.leave.confirm"))) live.send({ type: "leave" });
       } }, t("table.leave")));
+      el.tools.append(alertToggle());
     }
   }
 
@@ -280,12 +293,19 @@ export function mountTable(root, tableId, query) {
       el.turn.classList.add("over");
       return;
     }
+    if (msg.status === "abandoned") {
+      el.turn.append(t("life.abandoned"), " ", h("a", { href: `#/replay/${msg.table}` }, t("lobby.replay")));
+      el.turn.classList.add("over");
+      return;
+    }
     const acting = view.to_act || [];
     if (interactive) {
       el.turn.classList.add("mine");
       el.turn.append(h("strong", {}, t("turn.yours")), " ", board.prompt(view));
-    } else if (mySeat !== null && acting.includes(mySeat) && view.legal && view.legal.length) {
+    } else if (busy) {
       el.turn.append(t("turn.sending"));
+    } else if (mySeat !== null && !away(msg) && acting.includes(mySeat) && view.legal && view.legal.length) {
+      el.turn.append(h("strong", {}, t("turn.yours"))); // the board is still showing what happened
     } else {
       const names = acting.filter((s) => s !== mySeat).map((s) => seatLabel(msg.seats, s));
       el.turn.append(names.length ? t("turn.waitingFor", { names: names.join(", ") }) : t("turn.waitingOthers"));
@@ -332,7 +352,7 @@ export function mountTable(root, tableId, query) {
 
   function renderInvite(msg) {
     clear(el.invite);
-    if (msg.status === "over") return;
+    if (msg.status === "over" || msg.status === "abandoned") return;
     const open = msg.seats.filter((s) => s.kind === "open");
     const invites = invitesOf(tableId);
     const rows = [];
@@ -353,7 +373,7 @@ export function mountTable(root, tableId, query) {
   }
 
   function renderJoin(msg) {
-    if (mySeat !== null || msg.status === "over") {
+    if (mySeat !== null || msg.status === "over" || msg.status === "abandoned") {
       clear(el.join);
       return;
     }
@@ -436,6 +456,8 @@ export function mountTable(root, tableId, query) {
     destroy() {
       destroyed = true;
       clearInterval(ticker);
+      life.destroy();
+      endTurnAlerts();
       if (live) live.close();
       if (board && board.destroy) board.destroy();
     },
