@@ -132,6 +132,8 @@ class Scheduler:
                 standing_in = table.row.clock is not None and (s.away or s.kind != "player")
                 if (s.kind != "bot" and not standing_in) or not self.leases.holds(table_id):
                     return
+                if seat not in table.game.to_act():  # chosen meanwhile: no bot changes a choice
+                    return
                 try:
                     await self.moves.apply(
                         table, seat, text, None, "bot" if s.kind == "bot" else "stand-in"

@@ -185,7 +185,7 @@ export function mountTable(root, tableId, query) {
     if (!destroyed && state) render(state, false, true);
   }
 
-  function myTurn(view) {
+  function mayAct(view) { // to act, or to change a hidden choice (legal moves either way)
     return mySeat !== null && state && state.status === "playing" && view.legal && view.legal.length > 0 && !busy;
   }
 
@@ -199,7 +199,7 @@ export function mountTable(root, tableId, query) {
       note(t("conn.lost"));
       return;
     }
-    page.dataset.myTurn = "0";
+    page.dataset.myTurn = page.dataset.mayChange = "0";
     board.lock();
   }
 
@@ -225,19 +225,22 @@ export function mountTable(root, tableId, query) {
     page.dataset.status = msg.status;
     page.dataset.version = String(msg.version);
     const idle = settled || queue.length === 0;
-    const interactive = idle && myTurn(view);
+    const interactive = idle && mayAct(view);
+    // A seat may have legal moves without having to act: it may change its hidden choice.
+    const mustAct = mySeat !== null && (view.to_act || []).includes(mySeat);
     page.dataset.myTurn = "0";
     el.chatForm.hidden = mySeat === null; // only seated players chat
     renderPlayers(msg);
     renderInvite(msg);
     renderJoin(msg);
-    renderTurn(msg, interactive);
+    renderTurn(msg, interactive, mustAct);
     const done = board.update(view, { animate: animate && speed() > 0, interactive, status: msg.status, seats: msg.seats });
     if (msg.status === "over") await showEnd(msg);
     else el.end.hidden = true;
     await done;
     if (!destroyed && idle && queue.length === 0) {
-      page.dataset.myTurn = interactive && !busy ? "1" : "0";
+      page.dataset.myTurn = interactive && mustAct && !busy ? "1" : "0";
+      page.dataset.mayChange = interactive && !mustAct && !busy ? "1" : "0";
       page.dataset.settled = "1";
     } else {
       page.dataset.settled = "0";
@@ -257,7 +260,7 @@ export function mountTable(root, tableId, query) {
     }
   }
 
-  function renderTurn(msg, interactive) {
+  function renderTurn(msg, interactive, mustAct) {
     const view = msg.view;
     clear(el.turn);
     el.turn.className = "turn";
@@ -272,7 +275,7 @@ export function mountTable(root, tableId, query) {
       return;
     }
     const acting = view.to_act || [];
-    if (interactive) {
+    if (interactive && mustAct) {
       el.turn.classList.add("mine");
       el.turn.append(h("strong", {}, t("turn.yours")), " ", board.prompt(view));
     } else if (mySeat !== null && acting.includes(mySeat) && view.legal && view.legal.length) {
@@ -280,7 +283,8 @@ export function mountTable(root, tableId, query) {
     } else {
       const names = acting.filter((s) => s !== mySeat).map((s) => seatLabel(msg.seats, s));
       el.turn.append(names.length ? t("turn.waitingFor", { names: names.join(", ") }) : t("turn.waitingOthers"));
-      if (mySeat !== null && acting.length) el.turn.append(" ", h("span", { class: "muted" }, board.waitingNote ? board.waitingNote(view) : ""));
+      const note = interactive ? board.prompt(view) : (board.waitingNote ? board.waitingNote(view) : "");
+      if (mySeat !== null && acting.length) el.turn.append(" ", h("span", { class: "muted" }, note));
     }
   }
 

@@ -105,13 +105,18 @@ export function board(root, ctx, game) {
       return;
     }
     const known = new Set((view.known && view.known[view.seat]) || []);
-    for (const card of view.hand) {
+    // The face-down choice shows in its place in the hand, raised; until everyone has chosen,
+    // clicking another card changes it (the other cards are then legal moves).
+    const hasChoice = view.choice !== null && view.choice !== undefined;
+    const cards = hasChoice ? [...view.hand, view.choice].sort((a, b) => a - b) : view.hand;
+    for (const card of cards) {
       const move = `play ${card}`;
       const legal = interactive && view.legal.includes(move);
       const chosen = view.choice === card;
       const cls = [legal && "legal", chosen && "chosen", known.has(card) && "known"];
-      if (legal) el.hand.append(cardButton(card, move, t("nimmt.play", { card }), { class: cls.filter(Boolean).join(" ") }));
-      else el.hand.append(h("div", { class: ["card-btn", "static", ...cls] }, nimmtCard(card), chosen ? h("span", { class: "badge" }, t("nimmt.yourChoice")) : null));
+      const label = t(hasChoice ? "nimmt.changeTo" : "nimmt.play", { card });
+      if (legal) el.hand.append(cardButton(card, move, label, { class: cls.filter(Boolean).join(" ") }));
+      else el.hand.append(h("div", { class: ["card-btn", "static", ...cls], "data-card": card }, nimmtCard(card), chosen ? h("span", { class: "badge" }, t("nimmt.yourChoice")) : null));
     }
     if (known.size) el.hand.append(h("p", { class: "muted hint" }, t("nimmt.knownHint")));
   }
@@ -181,6 +186,7 @@ export function board(root, ctx, game) {
     prompt(view) {
       const p = view.pending;
       if (p && p.seat === view.seat) return p.decision === "take" ? t("nimmt.askTake", { card: p.card }) : t("nimmt.askX");
+      if (view.choice !== null && view.choice !== undefined) return t("nimmt.mayChange", { card: view.choice });
       return t("nimmt.askPlay");
     },
     waitingNote(view) {
