@@ -20,7 +20,7 @@ from kibitz.server import Limits, Settings, create_app
 
 ALLOWED = {
     "joined": {"type", "id", "table", "seat", "token", "nickname"},
-    "welcome": {"type", "id", "table", "seat", "chat"},
+    "welcome": {"type", "id", "table", "seat", "chat", "spectator_chat"},
     "state": {
         "type",
         "table",

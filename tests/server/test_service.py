@@ -347,11 +347,12 @@ def test_newest_chat_is_kept_in_memory_and_reloaded_after_a_restart(sqlite_url: 
             table_id, a, b = await two_players(service)
             for n in range(RECENT_CHAT + 5):
                 await service.chat(table_id, a if n % 2 else b, f"line {n}")
-            recent = await service.recent_chat(table_id)
+            recent, spectators_chat = await service.recent_chat(table_id)
+            assert spectators_chat  # the default
             assert [m.text for m in recent] == [f"line {n}" for n in range(5, RECENT_CHAT + 5)]
             assert recent == (await service.chat_lines(table_id))[5:]
         async with open_service(sqlite_url, many) as restarted:
-            assert await restarted.recent_chat(table_id) == recent
+            assert await restarted.recent_chat(table_id) == (recent, True)
 
     run(main())
 

@@ -30,6 +30,7 @@ ERRORS: dict[str, tuple[int, str]] = {
     "not_over": (409, "The table's game is not over: its record is not public yet."),
     "bad_record": (400, "The game record cannot be read or replayed (docs/records.md)."),
     "no_rematch": (409, "A rematch needs a finished table and a seat at it."),
+    "no_spectator_chat": (403, "Spectators may not chat at this table; players may."),
     "not_watching": (409, "The connection has not said which table it is at (hello/watch/join)."),
     "too_slow": (
         409,

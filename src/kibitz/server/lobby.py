@@ -61,6 +61,7 @@ class Lobby:
         setup: dict[str, Any] | None = None,
         rematch_of: str | None = None,
         invite_codes: dict[int, str] | None = None,
+        spectator_chat: bool = True,
     ) -> Created:
         """A new table. Seats default to open."""
         try:
@@ -119,6 +120,7 @@ class Lobby:
             created_at=now,
             updated_at=now,
             rematch_of=rematch_of,
+            spectator_chat=spectator_chat,
         )
         if not await self.store.create(row, seat_rows, rematch_of=rematch_of):
             raise ServiceError("no_rematch", "this table already has a rematch")

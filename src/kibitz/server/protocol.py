@@ -175,7 +175,8 @@ class StateMessage(_Sent):
 class ChatMessage(_Sent):
     type: Literal["chat"] = "chat"
     table: str
-    seat: int
+    seat: int | None
+    """The speaker's seat; null for a spectator."""
     nickname: str
     text: str
     at: float
@@ -187,6 +188,8 @@ class WelcomeMessage(_Sent):
     table: str
     seat: int | None
     chat: list[ChatMessage]
+    spectator_chat: bool
+    """Spectators may chat at this table."""
 
 
 class _SeatGiven(_Sent):
@@ -297,6 +300,9 @@ class CreateTable(BaseModel):
     )
     stand_in: Annotated[str, Field(max_length=64)] | None = Field(
         None, description="The bot that stands in for away players (default random)."
+    )
+    spectator_chat: bool = Field(
+        True, description="Spectators (signed-in players without a seat) may chat."
     )
     join: SitBody | None = Field(
         None, description="Sit down at once (the answer then holds the seat's token)."

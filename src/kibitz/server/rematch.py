@@ -67,6 +67,7 @@ class Rematches:
                         stand_in=table.row.stand_in,
                         rematch_of=table_id,
                         invite_codes=codes,
+                        spectator_chat=table.row.spectator_chat,
                     )
                     table.row.rematch_id = created.table
                     logs.event("table.rematch", table=table_id, rematch=created.table)

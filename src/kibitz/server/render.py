@@ -13,7 +13,7 @@ from collections.abc import Collection, Iterable
 from typing import Any
 
 from kibitz.server import protocol
-from kibitz.server.store import ChatRow, SeatRow, TableRow
+from kibitz.server.store import SPECTATOR_SEAT, ChatRow, SeatRow, TableRow
 from kibitz.server.tables import LiveTable
 
 
@@ -71,8 +71,9 @@ def public_seat(s: SeatRow, connected: bool) -> protocol.SeatInfo:
 
 
 def chat_message(table_id: str, line: ChatRow) -> protocol.ChatMessage:
+    seat = None if line.seat == SPECTATOR_SEAT else line.seat
     return protocol.ChatMessage(
-        table=table_id, seat=line.seat, nickname=line.nickname, text=line.text, at=line.at
+        table=table_id, seat=seat, nickname=line.nickname, text=line.text, at=line.at
     )
 
 
@@ -97,6 +98,7 @@ def summary(row: TableRow, seats: Iterable[SeatRow], moves: int) -> dict[str, An
         ],
         "clock": row.clock,
         "stand_in": row.stand_in,
+        "spectator_chat": row.spectator_chat,
         "created_at": row.created_at,
         "updated_at": row.updated_at,
         "rematch_of": row.rematch_of,

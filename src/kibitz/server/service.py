@@ -96,6 +96,7 @@ class MatchService:
         self.present = self.seating.present
         self.act = self.moves.act
         self.chat = self.chats.say
+        self.spectator_chat = self.chats.say_as_spectator
         self.chat_lines = self.chats.lines
         self.recent_chat = self.chats.recent
         self.rematch = self.rematches.rematch
@@ -171,5 +172,7 @@ class MatchService:
         self, table_id: str, seat: int | None, request: int | str | None
     ) -> protocol.WelcomeMessage:
         """The `welcome` for a connection that is now at the table (at `seat`)."""
-        chat = await self.recent_chat(table_id)
-        return protocol.WelcomeMessage(id=request, table=table_id, seat=seat, chat=chat)
+        chat, spectator_chat = await self.recent_chat(table_id)
+        return protocol.WelcomeMessage(
+            id=request, table=table_id, seat=seat, chat=chat, spectator_chat=spectator_chat
+        )

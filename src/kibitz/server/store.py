@@ -51,6 +51,8 @@ class TableRow:
     result: dict[str, Any] | None = None
     rated: bool = False
     """The ratings have taken this finished table into account (or it needed none)."""
+    spectator_chat: bool = True
+    """Spectators (signed-in players without a seat) may chat at the table."""
 
 
 @dataclass
@@ -73,10 +75,14 @@ class StoredTable:
 @dataclass
 class ChatRow:
     seat: int
+    """The speaker's seat, or `SPECTATOR_SEAT` for a spectator."""
     nickname: str
     text: str
     at: float
 
+
+SPECTATOR_SEAT = -1
+"""The seat stored with a spectator's chat line (the protocol sends `seat: null`)."""
 
 RECENT_CHAT = 100
 """Chat lines a table keeps at hand for the players who (re)connect."""
@@ -87,6 +93,7 @@ _PendingMove = tuple[str, int, "MoveRow", dict[str, Any] | None, "asyncio.Future
 def _table_row(r: Any) -> TableRow:
     row = TableRow(**{c.name: getattr(r, c.name) for c in db.tables.columns})
     row.rated = bool(row.rated)
+    row.spectator_chat = bool(row.spectator_chat)
     return row
 
 

@@ -59,8 +59,9 @@ class LiveTable:
     """The state version at which each seat that may act began to wait: a client's version
     is current from there on (others' hidden simultaneous choices, and its own changes of a
     hidden choice, do not make it stale)."""
-    chat_limits: dict[int, TokenBucket] = field(default_factory=dict)
-    """How often each seat may still chat (forgotten with the table)."""
+    chat_limits: dict[int | str, TokenBucket] = field(default_factory=dict)
+    """How often each seat, or spectating player (by id), may still chat (forgotten with the
+    table)."""
     bots: dict[tuple[int, str], Bot] = field(default_factory=dict)
     """The bot playing each (seat, bot name) here: one instance per table seat, so a bot
     that remembers (Goxeso) remembers only this table. The scheduler sends it with each

@@ -36,6 +36,7 @@ export function mountTable(root, tableId, query) {
   let joinOffered = null; // the seats the join panel offers
   let toolsHeld = null; // whether the tools were drawn for a seat held here (the Leave button)
   let pendingJoin = null; // a join to send once the connection carries the new player's cookie
+  let spectatorChat = false; // the table lets spectators chat (its welcome says)
 
   const el = {
     title: h("h1", {}, t("loading")),
@@ -49,6 +50,7 @@ export function mountTable(root, tableId, query) {
     end: h("div", { class: "end-panel", id: "end", hidden: true }),
     chatLog: h("ol", { class: "chat-log", id: "chat-log", "aria-live": "polite" }),
     chatForm: h("form", { class: "chat-form" }),
+    chatNote: h("p", { class: "muted chat-note", hidden: true }, t("chat.spectatorNeedsName")),
     tools: h("div", { class: "tools" }),
   };
   const page = h("div", { class: "page table-page", id: "table", "data-table": tableId, "data-status": "loading" },
@@ -56,7 +58,7 @@ export function mountTable(root, tableId, query) {
     h("div", { class: "table-grid" }, el.board,
       h("aside", { class: "side" },
         h("section", { class: "panel" }, h("h2", {}, t("table.players")), el.players, el.invite),
-        h("section", { class: "panel chat" }, h("h2", {}, t("table.chat")), el.chatLog, el.chatForm))));
+        h("section", { class: "panel chat" }, h("h2", {}, t("table.chat")), el.chatLog, el.chatForm, el.chatNote))));
   root.append(page);
 
   const chatInput = h("input", { type: "text", maxlength: 300, placeholder: t("chat.placeholder"), "aria-label": t("chat.placeholder") });
@@ -76,8 +78,10 @@ export function mountTable(root, tableId, query) {
   }
 
   function addChat(line) {
+    const spectator = line.seat === null;
     const who = line.nickname || t("seat.n", { n: line.seat });
-    el.chatLog.append(h("li", {}, h("strong", {}, `${who}: `), line.text));
+    el.chatLog.append(h("li", { class: spectator && "spectator" }, h("strong", {}, who),
+      spectator ? h("span", { class: "tag" }, t("chat.spectator")) : null, ": ", line.text));
     el.chatLog.scrollTop = el.chatLog.scrollHeight;
   }
 
@@ -101,6 +105,7 @@ export function mountTable(root, tableId, query) {
         clear(el.chatLog);
         (msg.chat || []).forEach(addChat);
         mySeat = msg.seat;
+        spectatorChat = Boolean(msg.spectator_chat);
         break;
       case "state":
         msg.receivedAt = performance.now(); // the clock counts down from here
@@ -229,7 +234,7 @@ export function mountTable(root, tableId, query) {
     // A seat may have legal moves without having to act: it may change its hidden choice.
     const mustAct = mySeat !== null && (view.to_act || []).includes(mySeat);
     page.dataset.myTurn = "0";
-    el.chatForm.hidden = mySeat === null; // only seated players chat
+    renderChatForm();
     renderPlayers(msg);
     renderInvite(msg);
     renderJoin(msg);
@@ -245,6 +250,14 @@ export function mountTable(root, tableId, query) {
     } else {
       page.dataset.settled = "0";
     }
+  }
+
+  // Seated players chat; a spectator too where the table allows it, as their signed-in player.
+  function renderChatForm() {
+    const spectating = mySeat === null;
+    el.chatForm.hidden = spectating && !(spectatorChat && me());
+    el.chatNote.hidden = !(spectating && spectatorChat && !me());
+    chatInput.placeholder = spectating ? t("chat.asSpectator") : t("chat.placeholder");
   }
 
   function renderTools() {
