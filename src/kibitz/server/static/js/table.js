@@ -139,8 +139,10 @@ export function mountTable(root, tableId, query) {
           live.send({ type: "watch", table: tableId });
           return;
         }
-        if (msg.code === "no_such_table") {
-          el.title.textContent = t("err.no_such_table");
+        if (msg.code === "no_such_table") { // one message, not a table's empty panels
+          clear(page);
+          page.append(h("section", { class: "panel missing", id: "missing" }, h("h1", {}, t("err.no_such_table")),
+            h("p", {}, t("table.missing")), h("a", { class: "btn primary", href: "#/" }, t("nav.lobby"))));
           page.dataset.status = "missing";
           live.close();
           return;
@@ -280,6 +282,7 @@ export function mountTable(root, tableId, query) {
     if (msg.status === "waiting") {
       const open = msg.seats.filter((s) => s.kind === "open" || s.kind === "invited").length;
       el.turn.append(t("turn.waiting", { n: open }));
+      if (mySeat !== null) el.turn.append(" ", t("turn.sendInvite")); // the players invite
       return;
     }
     if (msg.status === "over") {
@@ -340,7 +343,7 @@ export function mountTable(root, tableId, query) {
 
   function renderInvite(msg) {
     clear(el.invite);
-    if (msg.status === "over") return;
+    if (msg.status === "over" || mySeat === null) return; // the seated players invite
     const open = msg.seats.filter((s) => s.kind === "open");
     const invites = invitesOf(tableId);
     const rows = [];
@@ -368,13 +371,17 @@ export function mountTable(root, tableId, query) {
     const invite = query.get("invite");
     const open = msg.seats.filter((s) => s.kind === "open").map((s) => s.seat);
     const invited = invite ? msg.seats.filter((s) => s.kind === "invited").map((s) => s.seat) : [];
+    // An invite link whose seat someone has taken says so (and offers the open seats).
+    const used = invite && !invited.length ? h("p", { class: "invite-used", id: "invite-used" }, t("join.inviteUsed")) : null;
     if (!open.length && !invited.length) {
       clear(el.join);
+      joinOffered = null;
+      if (used) el.join.append(h("div", { class: "panel join" }, used));
       return;
     }
     // The buttons follow the seats that are open now (others sit down, players leave); the
     // nickname field stays as the visitor left it.
-    const offered = invite ? `invite:${invited.join(",")}` : open.join(",");
+    const offered = invited.length ? `invite:${invited.join(",")}` : open.join(",");
     if (el.join.childElementCount && offered === joinOffered) return;
     joinOffered = offered;
     const typing = el.join.querySelector("#join-nickname");
@@ -399,10 +406,10 @@ export function mountTable(root, tableId, query) {
       pendingJoin = extra;
       live.restart();
     };
-    const buttons = invite
+    const buttons = invited.length
       ? [h("button", { class: "btn primary", id: "join-invite", onclick: () => sit({ invite }) }, t("join.invited"))]
       : open.map((seat) => h("button", { class: "btn primary join-seat", "data-seat": seat, onclick: () => sit({ seat }) }, t("join.seat", { n: seat })));
-    el.join.append(h("div", { class: "panel join" }, h("strong", {}, t("join.title")), nick, buttons, h("span", { class: "muted" }, t("join.or"))));
+    el.join.append(h("div", { class: "panel join" }, used, h("strong", {}, t("join.title")), nick, buttons, h("span", { class: "muted" }, t("join.or"))));
     if (focused && nick) nick.focus();
   }
 

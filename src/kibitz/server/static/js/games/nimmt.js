@@ -41,6 +41,9 @@ export function board(root, ctx, game) {
   function renderRows(view, interactive, fresh) {
     clear(el.rows);
     const extra = takeAt(view);
+    // As many equal columns as the longest row has slots: the rows fill the felt's width.
+    const columns = Math.max(...view.rows.map((row, r) => Math.max(view.row_limits[r] + extra, row.length)));
+    el.rows.style.setProperty("--slots", String(columns));
     const takes = new Set(interactive ? view.legal.filter((m) => m.startsWith("take ")) : []);
     view.rows.forEach((row, r) => {
       const limit = view.row_limits[r];
@@ -135,7 +138,7 @@ export function board(root, ctx, game) {
         h("div", { class: "stat" }, h("span", { title: t("nimmt.handSize") }, t("nimmt.handCards", { n })), h("span", { class: "backs" }, backs)),
         (view.known && view.known[i] && view.known[i].length && i !== view.seat) ? h("div", { class: "stat" }, t("nimmt.knownCards", { cards: view.known[i].join(", ") })) : null,
         xbere ? h("div", { class: "stat xrow" }, h("span", {}, t("nimmt.xRow")),
-          view.x_rows[i].length ? view.x_rows[i].map((c) => nimmtCard(c, { class: "tiny" })) : h("span", { class: "muted" }, "—")) : null,
+          view.x_rows[i].length ? view.x_rows[i].map((c) => nimmtCard(c, { class: "small" })) : h("span", { class: "muted" }, "—")) : null,
         h("div", { class: "stat" }, xbere ? t("nimmt.xPile", { n: pile.length }) : t("nimmt.pile", { n: pile.length, heads: pileHeads }))));
     }
   }
