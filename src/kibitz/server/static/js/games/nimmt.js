@@ -22,6 +22,8 @@ export function board(root, ctx, game) {
     h("h3", {}, t("nimmt.hand")), el.hand, el.seats,
     h("details", { class: "log-box", open: true }, h("summary", {}, t("nimmt.events")), el.log)));
 
+  // The prompts follow "Your turn:" in the turn line; standing alone on the felt they start a sentence.
+  const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
   const takeAt = (view) => (view.options && view.options.take_on === "over" ? 1 : 0);
 
   function cardButton(card, move, ctxLabel, extra = {}) {
@@ -91,9 +93,9 @@ export function board(root, ctx, game) {
     if (!p) return;
     const who = ctx.seatName(p.seat);
     if (p.decision === "take") {
-      el.decision.append(h("p", { class: "ask" }, p.seat === ctx.mySeat() ? t("nimmt.askTake", { card: p.card }) : t("nimmt.othersTake", { who, card: p.card })));
+      el.decision.append(h("p", { class: "ask" }, p.seat === ctx.mySeat() ? sentence(t("nimmt.askTake", { card: p.card })) : t("nimmt.othersTake", { who, card: p.card })));
     } else {
-      el.decision.append(h("p", { class: "ask" }, p.seat === ctx.mySeat() ? t("nimmt.askX") : t("nimmt.othersX", { who })));
+      el.decision.append(h("p", { class: "ask" }, p.seat === ctx.mySeat() ? sentence(t("nimmt.askX")) : t("nimmt.othersX", { who })));
       el.decision.append(h("div", { class: "taken" }, p.cards.map((card) => {
         const move = `x ${card}`;
         return interactive && view.legal.includes(move) ? cardButton(card, move, t("nimmt.xCard", { card }), { class: "legal" }) : nimmtCard(card, { class: "small" });
