@@ -2,7 +2,9 @@
 the WebSocket protocol with every seat connected (and a spectator), where every message each
 connection receives is checked against what that seat may know: each `state` must carry
 exactly `game.view(seat)` of a server-side replay of the finished record at that version,
-and no message may hold another seat's token, the seed, or a field outside the protocol."""
+and no message may hold another seat's token, the seed, or a field outside the protocol. The
+game log each connection puts together (whole in `welcome`, a move's entries in each `state`)
+is at every version the log rebuilt from the record, which is built from spectator views."""
 
 from __future__ import annotations
 
@@ -16,11 +18,12 @@ from fastapi.testclient import TestClient
 
 import kibitz
 from kibitz.core import Record, start
+from kibitz.core.gamelog import GameLog
 from kibitz.server import Limits, Settings, create_app
 
 ALLOWED = {
     "joined": {"type", "id", "table", "seat", "token", "nickname"},
-    "welcome": {"type", "id", "table", "seat", "chat", "spectator_chat"},
+    "welcome": {"type", "id", "table", "seat", "chat", "spectator_chat", "log"},
     "state": {
         "type",
         "table",
@@ -32,6 +35,7 @@ ALLOWED = {
         "clock",
         "rematch",
         "view",
+        "log",
     },
     "ack": {"type", "id", "version"},
     "pong": {"type", "id"},
@@ -148,8 +152,11 @@ def check_messages(record: Record, clients: list[Any], tokens: list[str]) -> Non
         snapshot()
     assert game.is_over()
     secrets_of = {c.seat: tokens[c.seat] for c in clients if c.seat is not None}
+    log = GameLog(game)
+    log.follow(game)
     checked = 0
     for c in clients:
+        kept: list[Any] = []
         own_token = secrets_of.get(c.seat)
         others = [t for s, t in secrets_of.items() if s != c.seat]
         for message in c.messages:
@@ -163,7 +170,16 @@ def check_messages(record: Record, clients: list[Any], tokens: list[str]) -> Non
             assert '"seed"' not in raw
             if record.seed is not None and record.seed > 10**6:
                 assert str(record.seed) not in raw
+            if kind == "welcome":
+                kept = message["log"]
             if kind == "state":
+                part = message["log"]
+                assert part["since"] <= len(kept), "log entries went missing"
+                kept = kept[: part["since"]] + part["entries"]
+                assert kept == log.entries[: log.since(message["version"])], (
+                    f"seat {c.seat}, version {message['version']}: the log differs from the "
+                    "one rebuilt from spectator views"
+                )
                 assert message["seat"] == c.seat
                 assert all(set(s) == SEAT_KEYS for s in message["seats"])
                 expected = views[message["version"]][c.seat]

@@ -16,6 +16,7 @@ from fastapi.responses import PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
 from kibitz.core import KibitzError, Record, start
+from kibitz.core.gamelog import GameLog
 from kibitz.core.rules_text import rules_text
 from kibitz.server.errors import ServiceError
 
@@ -44,7 +45,8 @@ def rules_markdown(game: str, lang: str) -> str:
 
 
 def replay_steps(record: Record, seat: int | None) -> dict[str, Any]:
-    """The view of `seat` (None: a spectator) before the first move and after each move."""
+    """The view of `seat` (None: a spectator) before the first move and after each move, and
+    the game log (`log_counts[k]`: how many of its entries were written after `k` moves)."""
     if len(record.moves) > MAX_REPLAY_MOVES:
         raise ServiceError("bad_message", f"a replay has at most {MAX_REPLAY_MOVES} moves")
     if seat is not None and not 0 <= seat < record.players:
@@ -61,6 +63,8 @@ def replay_steps(record: Record, seat: int | None) -> dict[str, Any]:
             views.append(game.view(seat))
     except KibitzError as error:
         raise ServiceError("bad_record", str(error)) from None
+    log = GameLog(game)
+    log.follow(game)
     outcome = None
     result = game.outcome() if game.is_over() else None
     if result is not None:
@@ -72,6 +76,8 @@ def replay_steps(record: Record, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "moves": [[s, t] for s, t in record.moves],
         "views": views,
+        "log": log.entries,
+        "log_counts": log.counts,
         "outcome": outcome,
     }
 

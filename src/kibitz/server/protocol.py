@@ -157,6 +157,16 @@ class ClockInfo(BaseModel):
     """Seconds left for each player who must act now (by seat number as text)."""
 
 
+class LogPart(BaseModel):
+    """Game log entries (`kibitz.core.gamelog`; each game's log module lists its kinds)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    since: int
+    """Where `entries` start in the table's log: a client keeps its first `since` entries
+    and puts these after them."""
+    entries: list[dict[str, Any]]
+
+
 class StateMessage(_Sent):
     """The table as one connection may see it: public facts and its seat's view."""
 
@@ -170,6 +180,8 @@ class StateMessage(_Sent):
     clock: ClockInfo | None
     rematch: str | None
     view: dict[str, Any]
+    log: LogPart
+    """The game log entries of the last move (welcome has the whole log)."""
 
 
 class ChatMessage(_Sent):
@@ -190,6 +202,8 @@ class WelcomeMessage(_Sent):
     chat: list[ChatMessage]
     spectator_chat: bool
     """Spectators may chat at this table."""
+    log: list[dict[str, Any]]
+    """The table's whole game log so far."""
 
 
 class _SeatGiven(_Sent):

@@ -13,6 +13,7 @@ from collections.abc import Collection, Iterable
 from typing import Any
 
 from kibitz.server import protocol
+from kibitz.server.gamelogs import log_part
 from kibitz.server.store import SPECTATOR_SEAT, ChatRow, SeatRow, TableRow
 from kibitz.server.tables import LiveTable
 
@@ -42,6 +43,7 @@ def state_messages(
             },
         )
     public = [public_seat(s, s.seat in connected) for s in table.seats]
+    log = log_part(table)
     return {
         seat: protocol.StateMessage(
             table=row.id,
@@ -53,6 +55,7 @@ def state_messages(
             clock=clock,
             rematch=row.rematch_id,
             view=table.game.view(seat),
+            log=log,
         )
         for seat in seats
     }

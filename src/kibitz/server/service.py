@@ -31,6 +31,7 @@ from kibitz.server.chat import Chat
 from kibitz.server.config import Limits
 from kibitz.server.errors import ServiceError
 from kibitz.server.events import Listener, RedisEvents, TableEvents
+from kibitz.server.gamelogs import table_log
 from kibitz.server.leases import DatabaseLeases, Leases
 from kibitz.server.lobby import Created, Lobby
 from kibitz.server.moves import Moves
@@ -173,6 +174,13 @@ class MatchService:
     ) -> protocol.WelcomeMessage:
         """The `welcome` for a connection that is now at the table (at `seat`)."""
         chat, spectator_chat = await self.recent_chat(table_id)
+        async with self.tables.hold(table_id):
+            log = list(table_log(await self.tables.load(table_id)).entries)
         return protocol.WelcomeMessage(
-            id=request, table=table_id, seat=seat, chat=chat, spectator_chat=spectator_chat
+            id=request,
+            table=table_id,
+            seat=seat,
+            chat=chat,
+            spectator_chat=spectator_chat,
+            log=log,
         )

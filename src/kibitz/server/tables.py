@@ -27,6 +27,7 @@ from typing import Any
 
 from kibitz.bots import Bot
 from kibitz.core import Game, KibitzError, Record, start
+from kibitz.core.gamelog import GameLog
 from kibitz.server import logs
 from kibitz.server.config import Limits
 from kibitz.server.errors import ServiceError
@@ -68,6 +69,8 @@ class LiveTable:
     decision to the worker that makes it and keeps the instance that comes back."""
     touched: float = field(default_factory=time.monotonic)
     """When the service last used the table (for `Limits.idle_kept`)."""
+    log: GameLog | None = None
+    """The game's log, built when a message first needs it (`gamelogs.table_log`)."""
     stale: bool = False
     """The cached state may be behind the database (another process stored a change first):
     the next `TableCache.load` reads it again, into this same object."""

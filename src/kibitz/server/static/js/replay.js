@@ -8,6 +8,7 @@ import { gameTitle } from "./catalog.js";
 import { seatPlayer, tableTitle } from "./names.js";
 import { boardFor } from "./games/index.js";
 import { speed } from "./settings.js";
+import { mountGameLog } from "./gamelog.js";
 
 export function mountReplay(root, tableId, query) {
   let data = null;
@@ -26,7 +27,9 @@ export function mountReplay(root, tableId, query) {
     board: h("div", { class: "board-area" }),
     status: h("p", { class: "status" }),
   };
-  root.append(h("div", { class: "page replay", id: "replay" }, el.head, el.status, el.controls, el.moveText, el.board));
+  const gameLog = mountGameLog();
+  root.append(h("div", { class: "page replay", id: "replay" }, el.head, el.status, el.controls, el.moveText,
+    h("div", { class: "replay-grid" }, el.board, gameLog.element)));
 
   function name(s) {
     return seatPlayer(seats, s, { over: true });
@@ -79,6 +82,7 @@ export function mountReplay(root, tableId, query) {
     header();
     clear(el.board);
     board = boardFor(data.game, el.board, { act: () => {}, seatName: name, mySeat: () => seat, speed });
+    gameLog.reset(data.log);
     step = Math.min(step, data.moves.length);
     controls();
     show(false);
@@ -123,6 +127,7 @@ export function mountReplay(root, tableId, query) {
   function show(animate) {
     const view = data.views[step];
     board.update(view, { animate, interactive: false, status: "over" });
+    gameLog.show(data.game, view, name, data.log_counts[step]);
     const counter = el.controls.querySelector("#replay-counter");
     if (counter) counter.textContent = `${step} / ${data.moves.length}`;
     const slider = el.controls.querySelector("#replay-slider");

@@ -9,6 +9,7 @@ import { me, ensurePlayer, suggestedNickname } from "./player.js";
 import { seatPlayer, tableTitle } from "./names.js";
 import { speed } from "./settings.js";
 import { boardFor } from "./games/index.js";
+import { mountGameLog, scoreBreakdown } from "./gamelog.js"; // game log (issue 13)
 
 export function seatLabel(seats, seat) {
   return seatPlayer(seats, seat);
@@ -53,11 +54,13 @@ export function mountTable(root, tableId, query) {
     chatNote: h("p", { class: "muted chat-note", hidden: true }, t("chat.spectatorNeedsName")),
     tools: h("div", { class: "tools" }),
   };
+  const gameLog = mountGameLog(); // game log (issue 13)
   const page = h("div", { class: "page table-page", id: "table", "data-table": tableId, "data-status": "loading" },
     h("div", { class: "table-head" }, el.title, el.tools), el.conn, el.turn, el.note, el.join, el.end,
     h("div", { class: "table-grid" }, el.board,
       h("aside", { class: "side" },
         h("section", { class: "panel" }, h("h2", {}, t("table.players")), el.players, el.invite),
+        gameLog.element,
         h("section", { class: "panel chat" }, h("h2", {}, t("table.chat")), el.chatLog, el.chatForm, el.chatNote))));
   root.append(page);
 
@@ -106,9 +109,13 @@ export function mountTable(root, tableId, query) {
         (msg.chat || []).forEach(addChat);
         mySeat = msg.seat;
         spectatorChat = Boolean(msg.spectator_chat);
+        gameLog.reset(msg.log);
         break;
       case "state":
         msg.receivedAt = performance.now(); // the clock counts down from here
+        // game log (issue 13): entries missing before this state's (a gap): the whole log again
+        if (!gameLog.add(msg.log)) { live.restart(); return; }
+        msg.logLength = gameLog.entries().length;
         queue.push(msg);
         pump();
         break;
@@ -241,6 +248,7 @@ export function mountTable(root, tableId, query) {
     renderInvite(msg);
     renderJoin(msg);
     renderTurn(msg, interactive, mustAct);
+    gameLog.show(msg.game, view, (seat) => seatLabel(msg.seats, seat), msg.logLength);
     const done = board.update(view, { animate: animate && speed() > 0, interactive, status: msg.status, seats: msg.seats });
     if (msg.status === "over") await showEnd(msg);
     else el.end.hidden = true;
@@ -440,6 +448,7 @@ export function mountTable(root, tableId, query) {
         h("thead", {}, h("tr", {}, h("th", {}, t("end.player")), h("th", {}, board.scoreTitle ? board.scoreTitle() : t("end.score")))),
         h("tbody", {}, msg.seats.map((_, i) => h("tr", { class: (result.winners || []).includes(i) ? "winner" : null, "data-seat": i, "data-score": (result.scores || [])[i] },
           h("td", {}, seatLabel(msg.seats, i)), h("td", {}, String((result.scores || [])[i] ?? "")))))),
+      await scoreBreakdown(msg.game, msg.view, gameLog.entries(), (seat) => seatLabel(msg.seats, seat)), // game log (issue 13)
       h("p", { class: "muted", id: "moves", "data-moves": result.moves }, t("end.moves", { n: result.moves })),
       h("div", { class: "actions" }, rematch,
         h("a", { class: "btn", href: `#/replay/${msg.table}` }, t("lobby.replay")),
