@@ -9,6 +9,7 @@ import pytest
 from conftest import deal
 
 from kibitz.core import IllegalMoveError, NotYourTurnError, Record, replay
+from kibitz.core.gamelog import log_step
 
 
 @pytest.mark.parametrize("name", ["xbere", "6nimmt"])
@@ -68,3 +69,19 @@ def test_a_record_with_changes_replays_to_the_same_game() -> None:
     assert record.moves[:3] == ((0, "play 35"), (0, "play 95"), (0, "play 90"))
     assert replay(record).to_state() == game.to_state()
     assert game.view(0)["revealed"] == [[90, 0], [96, 1]]
+
+
+def test_a_change_adds_nothing_to_the_game_log() -> None:
+    game = deal([[10], [20], [30]], [[35, 90, 95], [31, 91, 96]])
+    step = log_step("xbere")
+    game.apply(0, "play 35")
+    before = game.view(None)
+    game.apply(0, "play 95")
+    assert step(before, game.view(None)) == []
+    before = game.view(None)
+    game.apply(1, "play 31")
+    assert step(before, game.view(None))[0] == {
+        "kind": "turn",
+        "turn": 1,
+        "cards": [[31, 1], [95, 0]],
+    }
