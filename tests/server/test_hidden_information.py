@@ -23,7 +23,7 @@ from kibitz.server import Limits, Settings, create_app
 
 ALLOWED = {
     "joined": {"type", "id", "table", "seat", "token", "nickname"},
-    "welcome": {"type", "id", "table", "seat", "chat", "log"},
+    "welcome": {"type", "id", "table", "seat", "chat", "spectator_chat", "log"},
     "state": {
         "type",
         "table",

@@ -5,8 +5,11 @@ A `Game` is the authoritative true state of one game: a pure state machine drive
 each game implements only the private hooks (`_deal`, `_legal_moves`, `_apply`, ...).
 
 Several seats may have to act at once (X bere!'s hidden simultaneous choice): `to_act()` is a
-set. Decisions in the middle of a resolution (take a row, choose an X card) are ordinary moves
-of the seat that must decide. Hidden information leaves a game only through `view(seat)`.
+set. A seat that has made such a hidden choice may change it until the last seat has chosen:
+it is no longer to act, but `may_act(seat)` is true and `legal_moves(seat)` lists its other
+choices (a game says which seats through `_may_change`). Decisions in the middle of a
+resolution (take a row, choose an X card) are ordinary moves of the seat that must decide.
+Hidden information leaves a game only through `view(seat)`.
 """
 
 from __future__ import annotations
@@ -185,6 +188,11 @@ class Game(ABC, Generic[M]):
         """The seats that must act now (empty once the game is over)."""
         return self._to_act
 
+    def may_act(self, seat: object) -> bool:
+        """Whether `seat` may make a move now: it must act, or it may still change a hidden
+        choice it made (until the last seat has chosen). Hosts wait only for `to_act()`."""
+        return type(seat) is int and (seat in self._to_act or seat in self._may_change())
+
     def is_over(self) -> bool:
         return self._over
 
@@ -194,13 +202,13 @@ class Game(ABC, Generic[M]):
         return len(self.history)
 
     def legal_moves(self, seat: object) -> Sequence[M]:
-        """The moves `seat` may make now; empty when it is not among the seats to act."""
+        """The moves `seat` may make now; empty unless `may_act(seat)`."""
         if type(seat) is int:
             legal = self._legal.get(seat)
             if legal is not None:
                 return legal
         seat = self._seat(seat)
-        if seat not in self._to_act:
+        if seat not in self._to_act and seat not in self._may_change():
             return ()
         legal = self._legal[seat] = self._legal_moves(seat)
         return legal
@@ -329,9 +337,9 @@ class Game(ABC, Generic[M]):
         return seat
 
     def _acting(self, seat: object) -> int:
-        """`seat` if it must act now; else `GameOverError`, `SeatError` or
+        """`seat` if it may act now (`may_act`); else `GameOverError`, `SeatError` or
         `NotYourTurnError`."""
-        if type(seat) is int and seat in self._to_act:
+        if type(seat) is int and (seat in self._to_act or seat in self._may_change()):
             return seat
         seat = self._seat(seat)
         if self._over:
@@ -366,6 +374,11 @@ class Game(ABC, Generic[M]):
         self._to_act = frozenset()
 
     # ----------------------------------------------------------------- hooks
+
+    def _may_change(self) -> frozenset[int]:
+        """The seats not to act that may still change a hidden choice they made now (their
+        legal moves are the other choices); none unless a game says otherwise."""
+        return frozenset()
 
     @abstractmethod
     def _deal(self, seed: int, setup: Mapping[str, Any] | None) -> None:

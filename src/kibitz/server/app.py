@@ -420,6 +420,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 clock=body.clock,
                 stand_in=body.stand_in,
                 patience=body.patience,
+                spectator_chat=body.spectator_chat,
             )
         except BaseException:
             if bots_only:
@@ -618,8 +619,14 @@ async def _handle(service: MatchService, hub: Hub, conn: Connection, msg: Any) -
         await _welcome(service, conn, None)
         await service.notify(msg.table)
     elif isinstance(msg, protocol.Chat):
-        if conn.table is None or (conn.token is None and conn.player is None):
-            raise ServiceError("not_seated", "only seated players chat")
+        if conn.table is None:
+            raise ServiceError("not_seated", "chat at a table: hello, watch or join first")
+        if conn.token is None and conn.player is None:  # a spectator: as a signed-in player
+            spectator = await service.players.identify(conn.cookie)
+            if spectator is None:
+                raise ServiceError("not_signed_in", "a spectator chats as a player: sign in")
+            await service.spectator_chat(conn.table, spectator.id, spectator.nickname, msg.text)
+            return
         await service.present(conn.table, conn.token, conn.player)
         await service.chat(conn.table, conn.token, msg.text, player=conn.player)
     elif isinstance(msg, protocol.Leave):

@@ -43,6 +43,7 @@ tables = sa.Table(
     sa.Column("patience", sa.Float, nullable=True),
     sa.Column("seen_at", sa.Float, nullable=True),
     sa.Column("abandoned_at", sa.Float, nullable=True),
+    sa.Column("spectator_chat", sa.Boolean, nullable=False, default=True, server_default=sa.true()),
     sa.Index("ix_kibitz_tables_status", "status", "updated_at"),
     sa.Index("ix_kibitz_tables_updated", "updated_at"),
 )
@@ -82,7 +83,7 @@ chat = sa.Table(
     metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
     sa.Column("table_id", sa.String(32), sa.ForeignKey("kibitz_tables.id"), nullable=False),
-    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),  # SPECTATOR_SEAT (-1): a spectator's line
     sa.Column("nickname", sa.String(64), nullable=False),
     sa.Column("text", sa.String(1000), nullable=False),
     sa.Column("at", sa.Float, nullable=False),

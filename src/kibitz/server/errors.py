@@ -38,6 +38,7 @@ ERRORS: dict[str, tuple[int, str]] = {
         409,
         "No other seat has been silent longer than the table's patience: nothing to decide.",
     ),
+    "no_spectator_chat": (403, "Spectators may not chat at this table; players may."),
     "not_watching": (409, "The connection has not said which table it is at (hello/watch/join)."),
     "too_slow": (
         409,

@@ -63,6 +63,7 @@ class Lobby:
         setup: dict[str, Any] | None = None,
         rematch_of: str | None = None,
         invite_codes: dict[int, str] | None = None,
+        spectator_chat: bool = True,
     ) -> Created:
         """A new table. Seats default to open. `patience`: seconds the table waits for a
         silent player before the others may choose what happens (`life.py`; None: for
@@ -126,6 +127,7 @@ class Lobby:
             updated_at=now,
             rematch_of=rematch_of,
             patience=patience,
+            spectator_chat=spectator_chat,
         )
         if not await self.store.create(row, seat_rows, rematch_of=rematch_of):
             raise ServiceError("no_rematch", "this table already has a rematch")

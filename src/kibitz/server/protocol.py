@@ -213,7 +213,8 @@ class StateMessage(_Sent):
 class ChatMessage(_Sent):
     type: Literal["chat"] = "chat"
     table: str
-    seat: int
+    seat: int | None
+    """The speaker's seat; null for a spectator."""
     nickname: str
     text: str
     at: float
@@ -225,6 +226,8 @@ class WelcomeMessage(_Sent):
     table: str
     seat: int | None
     chat: list[ChatMessage]
+    spectator_chat: bool
+    """Spectators may chat at this table."""
     log: list[dict[str, Any]]
     """The table's whole game log so far."""
 
@@ -374,6 +377,9 @@ class CreateTable(BaseModel):
         description="Seconds the table waits for a player who is silent on their turn; then "
         "the other players may wait again, let a stand-in bot play the seat until its player "
         "returns, or end the table. None: wait for ever. A table with a clock keeps its clock.",
+    )
+    spectator_chat: bool = Field(
+        True, description="Spectators (signed-in players without a seat) may chat."
     )
     join: SitBody | None = Field(
         None, description="Sit down at once (the answer then holds the seat's token)."

@@ -14,7 +14,7 @@ from typing import Any
 
 from kibitz.server import protocol
 from kibitz.server.gamelogs import log_part
-from kibitz.server.store import ChatRow, SeatRow, TableRow
+from kibitz.server.store import SPECTATOR_SEAT, ChatRow, SeatRow, TableRow
 from kibitz.server.tables import LiveTable
 
 
@@ -84,8 +84,9 @@ def public_seat(s: SeatRow, connected: bool) -> protocol.SeatInfo:
 
 
 def chat_message(table_id: str, line: ChatRow) -> protocol.ChatMessage:
+    seat = None if line.seat == SPECTATOR_SEAT else line.seat
     return protocol.ChatMessage(
-        table=table_id, seat=line.seat, nickname=line.nickname, text=line.text, at=line.at
+        table=table_id, seat=seat, nickname=line.nickname, text=line.text, at=line.at
     )
 
 
@@ -112,6 +113,7 @@ def summary(row: TableRow, seats: Iterable[SeatRow], moves: int) -> dict[str, An
         "stand_in": row.stand_in,
         "patience": row.patience,
         "abandoned_at": row.abandoned_at,
+        "spectator_chat": row.spectator_chat,
         "created_at": row.created_at,
         "updated_at": row.updated_at,
         "rematch_of": row.rematch_of,

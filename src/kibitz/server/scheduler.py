@@ -156,6 +156,8 @@ class Scheduler:
                     table_id
                 ):
                     return
+                if seat not in table.game.to_act():  # chosen meanwhile: no bot changes a choice
+                    return
                 try:
                     await self.moves.apply(
                         table, seat, text, None, "bot" if s.kind == "bot" else "stand-in"

@@ -116,6 +116,7 @@ class MatchService:
         self.present = self.seating.present
         self.act = self.moves.act
         self.chat = self.chats.say
+        self.spectator_chat = self.chats.say_as_spectator
         self.chat_lines = self.chats.lines
         self.recent_chat = self.chats.recent
         self.rematch = self.rematches.rematch
@@ -204,7 +205,14 @@ class MatchService:
         self, table_id: str, seat: int | None, request: int | str | None
     ) -> protocol.WelcomeMessage:
         """The `welcome` for a connection that is now at the table (at `seat`)."""
-        chat = await self.recent_chat(table_id)
+        chat, spectator_chat = await self.recent_chat(table_id)
         async with self.tables.hold(table_id):
             log = list(table_log(await self.tables.load(table_id)).entries)
-        return protocol.WelcomeMessage(id=request, table=table_id, seat=seat, chat=chat, log=log)
+        return protocol.WelcomeMessage(
+            id=request,
+            table=table_id,
+            seat=seat,
+            chat=chat,
+            spectator_chat=spectator_chat,
+            log=log,
+        )

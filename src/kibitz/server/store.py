@@ -66,6 +66,9 @@ class TableRow:
         """Nothing more is played here: the game is over, or the table was abandoned."""
         return self.status in ENDED
 
+    spectator_chat: bool = True
+    """Spectators (signed-in players without a seat) may chat at the table."""
+
 
 @dataclass
 class MoveRow:
@@ -87,6 +90,7 @@ class StoredTable:
 @dataclass
 class ChatRow:
     seat: int
+    """The speaker's seat, or `SPECTATOR_SEAT` for a spectator."""
     nickname: str
     text: str
     at: float
@@ -95,6 +99,8 @@ class ChatRow:
 LIVE = ("waiting", "playing")
 """The statuses of a table that is not ended."""
 ENDED = ("over", "abandoned")
+SPECTATOR_SEAT = -1
+"""The seat stored with a spectator's chat line (the protocol sends `seat: null`)."""
 
 RECENT_CHAT = 100
 """Chat lines a table keeps at hand for the players who (re)connect."""
@@ -105,6 +111,7 @@ _PendingMove = tuple[str, int, "MoveRow", dict[str, Any] | None, "asyncio.Future
 def _table_row(r: Any) -> TableRow:
     row = TableRow(**{c.name: getattr(r, c.name) for c in db.tables.columns})
     row.rated = bool(row.rated)
+    row.spectator_chat = bool(row.spectator_chat)
     return row
 
 

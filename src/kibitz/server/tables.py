@@ -57,10 +57,12 @@ class LiveTable:
     chat: deque[ChatRow] = field(default_factory=lambda: deque(maxlen=RECENT_CHAT))
     """The newest chat lines, for the players who (re)connect without a database read."""
     turn_version: dict[int, int] = field(default_factory=dict)
-    """The state version at which each seat to act began to wait: a client's version is
-    current from there on (others' hidden simultaneous choices do not make it stale)."""
-    chat_limits: dict[int, TokenBucket] = field(default_factory=dict)
-    """How often each seat may still chat (forgotten with the table)."""
+    """The state version at which each seat that may act began to wait: a client's version
+    is current from there on (others' hidden simultaneous choices, and its own changes of a
+    hidden choice, do not make it stale)."""
+    chat_limits: dict[int | str, TokenBucket] = field(default_factory=dict)
+    """How often each seat, or spectating player (by id), may still chat (forgotten with the
+    table)."""
     bots: dict[tuple[int, str], Bot] = field(default_factory=dict)
     """The bot playing each (seat, bot name) here: one instance per table seat, so a bot
     that remembers (Goxeso) remembers only this table. The scheduler sends it with each
@@ -79,15 +81,20 @@ class LiveTable:
 
     def track_turns(self, now: float) -> None:
         """Note when each seat now to act began to wait, and at which version; forget the
-        seats that no longer act."""
-        to_act = self.game.to_act()
+        seats that no longer act (a seat that may still change its choice keeps its version,
+        not its clock)."""
+        game = self.game
+        to_act = game.to_act()
         for seat in list(self.turn_since):
             if seat not in to_act:
                 del self.turn_since[seat]
-                self.turn_version.pop(seat, None)
+        for seat in list(self.turn_version):
+            if not game.may_act(seat):
+                del self.turn_version[seat]
         for seat in to_act:
-            self.turn_since.setdefault(seat, now)
-            self.turn_version.setdefault(seat, self.game.version)
+            if seat not in self.turn_since:  # its turn begins (a reveal ends a change's)
+                self.turn_since[seat] = now
+                self.turn_version[seat] = game.version
 
     def stands_in(self, seat: int) -> bool:
         """A stand-in bot plays this seat now: its player is away, or (on a table with a turn

@@ -231,6 +231,8 @@ export function mountLobby(root) {
           h("input", { type: "number", id: "clock", name: "clock", min: 5, max: 86400, placeholder: t("lobby.none") })),
         h("p", { class: "doc" }, t("lobby.clock.doc")))),
       patienceOption(),
+      h("div", { class: "option check" }, h("label", { for: "spectator-chat" },
+        h("input", { type: "checkbox", id: "spectator-chat", name: "spectator_chat", checked: true }), " ", t("lobby.spectatorChat"))),
       h("button", { type: "submit", class: "btn primary", id: "create" }, t("lobby.create")));
     form.dataset.game = game.name;
   }
@@ -248,6 +250,7 @@ export function mountLobby(root) {
     const clock = form.querySelector("#clock").value;
     if (clock) body.clock = Number(clock);
     body.patience = readPatience(form);
+    body.spectator_chat = form.querySelector("#spectator-chat").checked;
     if (sitting >= 0) {
       const who = await player();
       if (!who) return;
