@@ -66,8 +66,11 @@ def check_unseated(ws: Any, table_id: str, reason: str) -> None:
     assert after and all(m["seat"] is None for m in after)
     for message in drain(ws):
         assert message["type"] != "state" or message["seat"] is None
-    ws.send_json({"type": "chat", "text": "still here?"})
+    ws.send_json({"type": "act", "move": "play 1", "version": 0})
     assert until(ws, "error")["code"] == "not_seated"
+    # It chats as any spectator does: as a signed-in player, which this test's client is not.
+    ws.send_json({"type": "chat", "text": "still here?"})
+    assert until(ws, "error")["code"] == "not_signed_in"
 
 
 def service_of(client: TestClient) -> MatchService:
@@ -195,7 +198,7 @@ def test_a_stale_connection_marks_no_new_occupant_back(client: TestClient) -> No
         time.sleep(0.05)
     for text in ("I am back", "really"):
         stale.send_json({"type": "chat", "text": text})
-        assert until(stale, "error")["code"] == "not_seated"
+        assert until(stale, "error")["code"] == "not_signed_in"  # a spectator's chat
     drain(stale)
     assert table.seats[0].away and table.seats[0].nickname == "Vic"
     # Before its process hears of the change, a stale tab still holds the old token: the
