@@ -30,8 +30,10 @@ SPECS = kibitz.games()
 def test_the_hooks_name_parts_that_exist(game_spec: GameSpec) -> None:
     hooks, name = game_spec.hooks, game_spec.name
     assert hooks.bots and hooks.render and hooks.rl and hooks.board and hooks.cards
-    assert hooks.strings
+    assert hooks.strings and hooks.log
     importlib.import_module(hooks.bots)
+    assert callable(importlib.import_module(hooks.log).entries)
+    assert (STATIC / "logs" / f"{hooks.board}.js").is_file()
     assert {"easy", "medium", "hard"} <= set(available(name))
     view = make(name, seed=3).view(0)
     assert render(view) == importlib.import_module(hooks.render).render(view)
@@ -45,7 +47,17 @@ def test_the_hooks_name_parts_that_exist(game_spec: GameSpec) -> None:
     assert f'"summary.{name}":' in texts
 
 
-GAME_MODULES = ("cards", "moves", "options", "setup", "game", "views", "sampling", "search")
+GAME_MODULES = (
+    "cards",
+    "moves",
+    "options",
+    "setup",
+    "game",
+    "views",
+    "sampling",
+    "search",
+    "log",
+)
 
 
 @pytest.mark.parametrize("game_spec", SPECS, ids=[s.name for s in SPECS])

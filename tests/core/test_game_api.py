@@ -57,11 +57,16 @@ def test_not_your_turn_and_game_over() -> None:
         game.apply(1, "play 50")
 
 
-def test_legal_moves_empty_for_seats_not_to_act() -> None:
+def test_legal_moves_empty_for_seats_that_may_not_act() -> None:
     game = make("xbere", players=2, setup=SETUP)
     game.apply(0, "play 40")
-    assert list(game.legal_moves(0)) == []
+    assert game.to_act() == {1} and game.may_act(0)  # seat 0 may still change its card
+    assert [str(m) for m in game.legal_moves(0)] == ["play 41"]
     assert [str(m) for m in game.legal_moves(1)] == ["play 50", "play 51"]
+    game.apply(1, "play 50")  # the last choice: revealed
+    game.apply(0, "play 41")
+    assert not game.may_act(0) and list(game.legal_moves(0)) == []
+    assert not game.may_act(True) and not game.may_act(9)
     with pytest.raises(SeatError):
         game.legal_moves(5)
 

@@ -70,6 +70,41 @@ def _random_play(state: Any, rng: random.Random, steps: int) -> None:
             state.apply_action(rng.choice(state.legal_actions()))
 
 
+def _questions(state: Any, own: bool) -> list[Any]:
+    """What a random-play loop asks a state: through its own methods (`own`), or through
+    pyspiel's, which C++ algorithms call."""
+
+    def ask(method: str, *args: int) -> Any:
+        if own:
+            return getattr(state, method)(*args)
+        return getattr(pyspiel.State, method)(state, *args)
+
+    answers = [ask(name) for name in ("is_chance_node", "is_simultaneous_node", "is_player_node")]
+    if not state.is_simultaneous_node():
+        answers.append(ask("legal_actions"))
+    for p in range(-5, state.num_players() + 1):
+        try:
+            answers.append(ask("legal_actions", p))
+        except pyspiel.SpielError as error:
+            answers.append(str(error))
+    return answers
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_python_answers_equal_pyspiels_own(config: tuple[str, int, dict[str, Any]]) -> None:
+    # The state answers Python callers in Python (no round trips through pyspiel's C++
+    # State); the answers must be those of pyspiel's methods.
+    name, players, options = config
+    for turn_based in _variants(name):
+        state = kos.load(name, players, turn_based=turn_based, **options).new_initial_state()
+        rng = random.Random(3)
+        while True:
+            assert _questions(state, own=True) == _questions(state, own=False)
+            if state.is_terminal():
+                break
+            _random_play(state, rng, 1)
+
+
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_state_serialization_round_trip(config: tuple[str, int, dict[str, Any]]) -> None:
     name, players, options = config

@@ -48,10 +48,10 @@ def slow_bots(service: MatchService, seconds: float, seat: int | None = None) ->
     longer, so a test can act while a bot or stand-in is still thinking."""
     choose = service.bots.choose
 
-    async def slow(bot: Any, view: Any, *rest: Any) -> Any:
+    async def slow(bot: Any, view: Any, *rest: Any, **options: Any) -> Any:
         if seat is None or view["seat"] == seat:
             await asyncio.sleep(seconds)
-        return await choose(bot, view, *rest)
+        return await choose(bot, view, *rest, **options)
 
     service.bots.choose = slow  # type: ignore[method-assign]
 

@@ -54,11 +54,11 @@ def test_two_goxeso_tables_in_one_worker_keep_their_own_memories(sqlite_url: str
             remembered = 0
             choose = service.bots.choose
 
-            async def checked(bot: Any, view: Any, *rest: Any) -> Any:
+            async def checked(bot: Any, view: Any, *rest: Any, **options: Any) -> Any:
                 """Each decision's bot, as it comes back from the worker, against the board
                 of its table (nothing moves at a Goxeso table while its bot decides)."""
                 nonlocal remembered
-                text, bot = await choose(bot, view, *rest)
+                text, bot = await choose(bot, view, *rest, **options)
                 seat = view["seat"]
                 live = service.tables.live.values()
                 table = next(t for t in live if t.game.view(seat) == view)

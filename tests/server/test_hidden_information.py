@@ -2,7 +2,9 @@
 the WebSocket protocol with every seat connected (and a spectator), where every message each
 connection receives is checked against what that seat may know: each `state` must carry
 exactly `game.view(seat)` of a server-side replay of the finished record at that version,
-and no message may hold another seat's token, the seed, or a field outside the protocol."""
+and no message may hold another seat's token, the seed, or a field outside the protocol. The
+game log each connection puts together (whole in `welcome`, a move's entries in each `state`)
+is at every version the log rebuilt from the record, which is built from spectator views."""
 
 from __future__ import annotations
 
@@ -16,11 +18,12 @@ from fastapi.testclient import TestClient
 
 import kibitz
 from kibitz.core import Record, start
+from kibitz.core.gamelog import GameLog
 from kibitz.server import Limits, Settings, create_app
 
 ALLOWED = {
     "joined": {"type", "id", "table", "seat", "token", "nickname"},
-    "welcome": {"type", "id", "table", "seat", "chat"},
+    "welcome": {"type", "id", "table", "seat", "chat", "spectator_chat", "log"},
     "state": {
         "type",
         "table",
@@ -32,6 +35,8 @@ ALLOWED = {
         "clock",
         "rematch",
         "view",
+        "log",
+        "patience",
     },
     "ack": {"type", "id", "version"},
     "pong": {"type", "id"},
@@ -73,7 +78,11 @@ class Client:
         self.until("pong", f"p{self.pings}")
 
 
-def play_through_server(client: TestClient, game: str, players: int, seed: int) -> None:
+def play_through_server(
+    client: TestClient, game: str, players: int, seed: int
+) -> tuple[Record, list[str]]:
+    """Play a whole game with every seat and a spectator connected, check every message
+    they got; returns the record and the seats' tokens."""
     created = client.post("/api/tables", json={"game": game, "players": players})
     assert created.status_code == 201, created.text
     table_id = created.json()["table"]["id"]
@@ -129,9 +138,11 @@ def play_through_server(client: TestClient, game: str, players: int, seed: int) 
         finally:
             for ws in sockets:
                 ws.__exit__(None, None, None)
-    record = client.get(f"/api/tables/{table_id}/record")
-    assert record.status_code == 200, record.text
-    check_messages(Record.from_dict(record.json()), everyone, tokens)
+    answer = client.get(f"/api/tables/{table_id}/record")
+    assert answer.status_code == 200, answer.text
+    record = Record.from_dict(answer.json())
+    check_messages(record, everyone, tokens)
+    return record, tokens
 
 
 def check_messages(record: Record, clients: list[Any], tokens: list[str]) -> None:
@@ -148,8 +159,11 @@ def check_messages(record: Record, clients: list[Any], tokens: list[str]) -> Non
         snapshot()
     assert game.is_over()
     secrets_of = {c.seat: tokens[c.seat] for c in clients if c.seat is not None}
+    log = GameLog(game)
+    log.follow(game)
     checked = 0
     for c in clients:
+        kept: list[Any] = []
         own_token = secrets_of.get(c.seat)
         others = [t for s, t in secrets_of.items() if s != c.seat]
         for message in c.messages:
@@ -163,7 +177,16 @@ def check_messages(record: Record, clients: list[Any], tokens: list[str]) -> Non
             assert '"seed"' not in raw
             if record.seed is not None and record.seed > 10**6:
                 assert str(record.seed) not in raw
+            if kind == "welcome":
+                kept = message["log"]
             if kind == "state":
+                part = message["log"]
+                assert part["since"] <= len(kept), "log entries went missing"
+                kept = kept[: part["since"]] + part["entries"]
+                assert kept == log.entries[: log.since(message["version"])], (
+                    f"seat {c.seat}, version {message['version']}: the log differs from the "
+                    "one rebuilt from spectator views"
+                )
                 assert message["seat"] == c.seat
                 assert all(set(s) == SEAT_KEYS for s in message["seats"])
                 expected = views[message["version"]][c.seat]

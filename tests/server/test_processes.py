@@ -369,3 +369,34 @@ def test_redis_stopped_and_started_again(site: Site) -> None:
                 c.act(rng)
     record = record_of(a, table_id)
     check_acked(record, clients)
+
+
+def test_a_seat_left_on_one_process_unbinds_its_token_on_the_other(site: Site) -> None:
+    """Two tabs of one token, one on each process: the tab on process 1 leaves and a new
+    player takes the seat there; the tab on process 0 is told `unseated` (its process
+    compares the token with the seat's holder as it delivers the change) and never gets the
+    new player's view."""
+    first, second = site.servers
+    table_id, _ = new_table(first, {"game": "xbere", "players": 2, "seats": [{}, {"kind": "bot"}]})
+    token = join(first, table_id, 0)
+    stale, leaving = Client(first, table_id, 0, token), Client(second, table_id, 0, token)
+    for c in (stale, leaving):
+        c.ws.send(json.dumps({"type": "ping", "id": "ready"}))
+        c.answer("ready")
+    leaving.ws.send(json.dumps({"type": "leave", "id": "bye"}))
+    assert leaving.answer("bye")["type"] == "left"
+    join(second, table_id, 0)  # the new player, through the other process
+    deadline = time.monotonic() + 20
+    while not any(m["type"] == "unseated" for m in stale.messages):
+        assert time.monotonic() < deadline, "no unseated on the other process"
+        stale.receive(0.5)
+    told = next(m for m in stale.messages if m["type"] == "unseated")
+    assert (told["table"], told["seat"]) == (table_id, 0)
+    assert told["reason"] in ("left", "taken")  # which depends on when process 0 hears it
+    stale.ws.send(json.dumps({"type": "ping", "id": "after"}))
+    stale.answer("after")
+    after = stale.messages[stale.messages.index(told) :]
+    states = [m for m in after if m["type"] == "state"]
+    assert states and all(m["seat"] is None for m in states)
+    for c in (stale, leaving):
+        c.ws.close()

@@ -147,8 +147,8 @@ def test_play_reconnect_chat_and_hostile_messages(client: TestClient) -> None:
         bob.send_json({"type": "act", "move": hand[0], "version": 0, "id": 4})
         assert until(bob, "state")["version"] == 1
         assert until(bob, "ack") == {"type": "ack", "id": 4, "version": 1}
-        bob.send_json({"type": "act", "move": hand[1], "version": 1})
-        assert until(bob, "error")["code"] == "not_your_turn"
+        bob.send_json({"type": "act", "move": hand[1], "version": 1, "id": 5})
+        assert until(bob, "ack") == {"type": "ack", "id": 5, "version": 2}  # a change of card
         bob.send_json({"type": "chat", "text": "hi <all>\u0007"})
         line = until(ann, "chat")
         assert (line["seat"], line["nickname"], line["text"]) == (1, "<Bob>", "hi <all>")
@@ -159,8 +159,10 @@ def test_play_reconnect_chat_and_hostile_messages(client: TestClient) -> None:
         welcome = until(again, "welcome")
         assert welcome["seat"] == 1 and welcome["chat"][-1]["text"] == "hi <all>"
         state = until(again, "state")
-        assert state["version"] == 1 and state["view"]["seat"] == 1
-        assert state["view"]["chosen"] == [False, True]
+        assert state["version"] == 2 and state["view"]["seat"] == 1
+        assert state["view"]["chosen"] == [False, True] and state["view"]["choice"] == int(
+            hand[1].split()[1]
+        )
         again.send_json({"type": "leave", "id": 9})
         assert until(again, "left")["seat"] == 1
         spectator_state = until(again, "state")
@@ -238,7 +240,18 @@ def test_protocol_doc_lists_every_message_and_error() -> None:
     doc = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text()
     for code in ERRORS:
         assert f"`{code}`" in doc, code
-    sent = {"state", "welcome", "joined", "ack", "chat", "left", "rematch", "pong", "error"}
+    sent = {
+        "state",
+        "welcome",
+        "joined",
+        "ack",
+        "chat",
+        "left",
+        "rematch",
+        "pong",
+        "decided",
+        "error",
+    }
     received = {
         model.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
         for model in (
@@ -250,6 +263,8 @@ def test_protocol_doc_lists_every_message_and_error() -> None:
             protocol.Leave,
             protocol.Rematch,
             protocol.Ping,
+            protocol.Decide,
+            protocol.Back,
         )
     }
     for kind in sent | received:

@@ -100,14 +100,14 @@ def test_act_checks_in_order_and_refusals_change_nothing(sqlite_url: str) -> Non
             assert await code_of(service.act(table_id, a, "play 5", 99)) == "stale_version"
             assert (await service.table(table_id)).game.version == 0
             assert await service.act(table_id, a, "play 5", 0) == 1
-            # 4. the seat may act now: Ann has chosen, only Bob may act
-            assert await code_of(service.act(table_id, a, "junk", 99)) == "not_your_turn"
             assert await code_of(service.act(table_id, b, "play 7", 2)) == "stale_version"
             # Bob's turn began at version 0: Ann's hidden choice does not make it stale.
             assert await service.act(table_id, b, "play 7", 0) == 2
             # Ann's 5 is under every row: her decision began at version 2.
             table = await service.table(table_id)
             assert table.game.to_act() == frozenset({0})
+            # 4. the seat may act now: only Ann decides
+            assert await code_of(service.act(table_id, b, "junk", 99)) == "not_your_turn"
             take = str(table.game.legal_moves(0)[0])
             assert await code_of(service.act(table_id, a, take, 1)) == "stale_version"
             stored = await service.store.load(table_id)
@@ -126,6 +126,31 @@ def test_act_checks_in_order_and_refusals_change_nothing(sqlite_url: str) -> Non
             summary = await service.summary(table_id)
             assert summary["status"] == "over" and summary["result"]["winners"]
             assert summary["result"]["teams"] == [[0], [1]]  # X bere!: each seat alone
+
+    run(main())
+
+
+def test_a_hidden_choice_may_change_until_the_last_seat_chooses(sqlite_url: str) -> None:
+    async def main() -> None:
+        async with open_service(sqlite_url) as service:
+            table_id, a, b = await two_players(service)
+            assert await service.act(table_id, a, "play 5", 0) == 1
+            # Ann changes her card twice; her versions stay current from her turn's start.
+            assert await service.act(table_id, a, "play 12", 0) == 2
+            assert await service.act(table_id, a, "play 20", 2) == 3
+            table = await service.table(table_id)
+            assert table.game.to_act() == frozenset({1})
+            assert table.game.view(1)["chosen"] == [True, False]
+            assert await service.act(table_id, b, "play 58", 1) == 4  # the last choice
+            assert table.game.view(1)["revealed"] == [[20, 0], [58, 1]]
+            assert table.game.to_act() == frozenset({0, 1})  # the next turn
+            stored = await service.store.load(table_id)
+            assert stored is not None
+            moves = [(m.seat, m.text) for m in stored.moves]
+            assert moves == [(0, "play 5"), (0, "play 12"), (0, "play 20"), (1, "play 58")]
+            service.tables.drop(table_id)  # read back from the database: the same game
+            again = await service.table(table_id)
+            assert again.game.to_state() == table.game.to_state()
 
     run(main())
 
@@ -219,7 +244,7 @@ def test_turn_clock_lets_a_stand_in_play_until_the_player_returns(sqlite_url: st
             await wait_for(lambda: table.game.version >= 4, timeout=5)
             by = {m.by for m in (await service.store.load(created.table)).moves}  # type: ignore[union-attr]
             assert "stand-in" in by
-            await service.present(created.table, 0)
+            await service.present(created.table, ann.token)
             assert not table.seats[0].away
             stored = await service.store.load(created.table)
             assert stored is not None and not stored.seats[0].away
@@ -271,10 +296,10 @@ def test_a_player_who_returns_off_turn_gets_a_clock_only_when_the_turn_comes(
                 if message is None and 0 in changed.game.to_act() and not turn_began:
                     turn_began.append(changed.turn_since[0])
 
-            await service.join(created.table, "Ann")
+            ann = await service.join(created.table, "Ann")
             # Ann lets her clock run out; the stand-in plays her turn; the bot Bob thinks.
             await wait_for(lambda: table.seats[0].away and set(table.game.to_act()) == {1})
-            await service.present(created.table, 0)
+            await service.present(created.table, ann.token)
             returned = time.time()
             assert not table.seats[0].away
             assert 0 not in table.turn_since
@@ -322,11 +347,12 @@ def test_newest_chat_is_kept_in_memory_and_reloaded_after_a_restart(sqlite_url: 
             table_id, a, b = await two_players(service)
             for n in range(RECENT_CHAT + 5):
                 await service.chat(table_id, a if n % 2 else b, f"line {n}")
-            recent = await service.recent_chat(table_id)
+            recent, spectators_chat = await service.recent_chat(table_id)
+            assert spectators_chat  # the default
             assert [m.text for m in recent] == [f"line {n}" for n in range(5, RECENT_CHAT + 5)]
             assert recent == (await service.chat_lines(table_id))[5:]
         async with open_service(sqlite_url, many) as restarted:
-            assert await restarted.recent_chat(table_id) == recent
+            assert await restarted.recent_chat(table_id) == (recent, True)
 
     run(main())
 

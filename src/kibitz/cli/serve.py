@@ -40,6 +40,17 @@ def add_parser(sub: Any) -> None:
     )
     parser.add_argument("--bot-seconds", type=float, default=2.0, help="thinking time a move")
     parser.add_argument(
+        "--bot-table-seconds",
+        type=float,
+        default=0.5,
+        help="the most a bot thinks for a move at an all-bot table (default 0.5)",
+    )
+    parser.add_argument(
+        "--bot-tables-per-ip",
+        type=int,
+        help="unfinished all-bot tables one address may have (default 3)",
+    )
+    parser.add_argument(
         "--max-connections-per-ip", type=int, help="open WebSockets per client address"
     )
     parser.add_argument(
@@ -50,6 +61,11 @@ def add_parser(sub: Any) -> None:
     parser.add_argument("--connects-per-minute", type=int, help="new WebSockets per address")
     parser.add_argument("--tables-per-minute", type=int, help="new tables per address")
     parser.add_argument("--requests-per-minute", type=int, help="REST requests per address")
+    parser.add_argument(
+        "--expensive-per-minute",
+        type=int,
+        help="of those, requests to listings, records and replays per address (default 120)",
+    )
     parser.add_argument(
         "--messages-per-second", type=float, help="WebSocket messages a connection may send"
     )
@@ -100,7 +116,9 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
             "http_connections_per_ip",
             "connects_per_minute",
             "tables_per_minute",
+            "bot_tables_per_ip",
             "requests_per_minute",
+            "expensive_per_minute",
             "messages_per_second",
         )
         if (value := getattr(args, name)) is not None
@@ -112,6 +130,7 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
             limits=limits,
             bot_workers=args.bot_workers,
             bot_seconds=args.bot_seconds,
+            bot_table_seconds=args.bot_table_seconds,
             allowed_origins=tuple(args.allowed_origin),
             forwarded_allow_ips=tuple(
                 p.strip() for p in args.forwarded_allow_ips.split(",") if p.strip()

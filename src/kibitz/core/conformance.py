@@ -3,9 +3,11 @@ and OpenSpiel's `random_sim_test`).
 
 `check_game` plays many seeded random games and, after every step, checks the invariants of
 the game API: the game's own invariants (cards all accounted for), legal moves exist while
-not over, a refused move (out of turn, illegal, bad notation) raises and changes nothing,
-views are plain data consistent with `determinize`, hidden information does not leak (given
-a `twin` that changes only what a seat cannot see), notation, state and records round-trip,
+not over and exactly for the seats that `may_act`, a refused move (out of turn, illegal, bad
+notation) raises and changes nothing, views are plain data consistent with `determinize`,
+hidden information does not leak (given a `twin` that changes only what a seat cannot see;
+a seat changing a hidden choice changes no other seat's view, so nobody learns the card nor
+that it was changed), notation, state and records (changes included) round-trip,
 replay is deterministic, and what the game's spec declares (dynamics, teams, whether the
 lowest score wins) is what the game does.
 """
@@ -54,6 +56,7 @@ class Report:
     determinizations: int = 0
     twins: int = 0
     refusals: int = 0
+    changes: int = 0
     finished: int = 0
     outcomes: list[tuple[float, ...]] = field(default_factory=list)
 
@@ -164,14 +167,14 @@ def _check_step(
         _fail(where, "no seat to act although the game is not over")
     for seat in range(game.players):
         legal = game.legal_moves(seat)
-        if (seat in to_act) != bool(legal):
-            _fail(where, f"seat {seat}: to act {seat in to_act} but {len(legal)} legal moves")
+        if game.may_act(seat) != bool(legal) or (seat in to_act and not legal):
+            _fail(where, f"seat {seat}: may act {game.may_act(seat)} but {len(legal)} legal moves")
         for move in legal:
             text = str(move)
             parsed = game.parse_move(text)
             if parsed != move or str(parsed) != text:
                 _fail(where, f"notation does not round-trip: {move!r} -> {text!r} -> {parsed!r}")
-    idle = [s for s in range(game.players) if s not in to_act]
+    idle = [s for s in range(game.players) if not game.may_act(s)]
     actor = rng.choice(sorted(to_act))
     if idle:
         seat = rng.choice(idle)
@@ -217,15 +220,20 @@ def check_game(
         while not game.is_over():
             where = f"{label} step {step}"
             _check_step(where, game, rng, seen, report)
-            if game_spec.dynamics == "sequential" and len(game.to_act()) > 1:
-                _fail(where, f"seats {sorted(game.to_act())} act at once in a sequential game")
+            acting = [s for s in range(players) if game.may_act(s)]
+            if game_spec.dynamics == "sequential" and len(acting) > 1:
+                _fail(where, f"seats {acting} act at once in a sequential game")
             if step % deep_every == 0:
                 _check_views(where, game, rng, twin, report, validate=validate)
                 _check_state(where, game, validate)
-            seat = rng.choice(sorted(game.to_act()))
+            seat = rng.choice(acting)
             move = rng.choice(list(game.legal_moves(seat)))
             seen.append(str(move))
-            game.apply(seat, move)
+            if seat in game.to_act():
+                game.apply(seat, move)
+            else:
+                _check_change(where, game, seat, move)
+                report.changes += 1
             step += 1
             if step > max_steps:
                 _fail(label, f"not over after {max_steps} steps")
@@ -251,6 +259,20 @@ def check_game(
         report.steps += step
         report.outcomes.append(outcome.scores)
     return report
+
+
+def _check_change(where: str, game: Game[Any], seat: int, move: Any) -> None:
+    """Apply `move`, by which `seat` changes a hidden choice: no other seat's view (nor the
+    spectator's) may change, and the seats to act stay the same."""
+    others = [s for s in [None, *range(game.players)] if s != seat]
+    before = [_json(game.view(s)) for s in others]
+    to_act = game.to_act()
+    game.apply(seat, move)
+    if game.to_act() != to_act:
+        _fail(where, f"seat {seat} changing its choice ({move}) changed the seats to act")
+    for other, view in zip(others, before, strict=True):
+        if _json(game.view(other)) != view:
+            _fail(where, f"seat {seat} changing its choice ({move}) shows in view({other})")
 
 
 def _check_declared(where: str, game_spec: GameSpec, game: Game[Any], outcome: Outcome) -> None:

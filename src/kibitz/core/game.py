@@ -5,8 +5,11 @@ A `Game` is the authoritative true state of one game: a pure state machine drive
 each game implements only the private hooks (`_deal`, `_legal_moves`, `_apply`, ...).
 
 Several seats may have to act at once (X bere!'s hidden simultaneous choice): `to_act()` is a
-set. Decisions in the middle of a resolution (take a row, choose an X card) are ordinary moves
-of the seat that must decide. Hidden information leaves a game only through `view(seat)`.
+set. A seat that has made such a hidden choice may change it until the last seat has chosen:
+it is no longer to act, but `may_act(seat)` is true and `legal_moves(seat)` lists its other
+choices (a game says which seats through `_may_change`). Decisions in the middle of a
+resolution (take a row, choose an X card) are ordinary moves of the seat that must decide.
+Hidden information leaves a game only through `view(seat)`.
 """
 
 from __future__ import annotations
@@ -188,6 +191,11 @@ class Game(ABC, Generic[M]):
         """The seats that must act now (empty once the game is over)."""
         return self._to_act
 
+    def may_act(self, seat: object) -> bool:
+        """Whether `seat` may make a move now: it must act, or it may still change a hidden
+        choice it made (until the last seat has chosen). Hosts wait only for `to_act()`."""
+        return type(seat) is int and (seat in self._to_act or seat in self._may_change())
+
     def is_over(self) -> bool:
         return self._over
 
@@ -197,9 +205,9 @@ class Game(ABC, Generic[M]):
         return len(self.history)
 
     def legal_moves(self, seat: object) -> Sequence[M]:
-        """The moves `seat` may make now; empty when it is not among the seats to act."""
+        """The moves `seat` may make now; empty unless `may_act(seat)`."""
         seat = self._seat(seat)
-        if seat not in self._to_act:
+        if seat not in self._to_act and seat not in self._may_change():
             return ()
         return self._listed(seat)
 
@@ -326,9 +334,9 @@ class Game(ABC, Generic[M]):
         return seat
 
     def _acting(self, seat: object) -> int:
-        """`seat` if it must act now; else `GameOverError`, `SeatError` or
+        """`seat` if it may act now (`may_act`); else `GameOverError`, `SeatError` or
         `NotYourTurnError`."""
-        if type(seat) is int and seat in self._to_act:
+        if type(seat) is int and (seat in self._to_act or seat in self._may_change()):
             return seat
         seat = self._seat(seat)
         if self._over:
@@ -350,7 +358,7 @@ class Game(ABC, Generic[M]):
         return cast(M, move)
 
     def _listed(self, seat: int) -> Sequence[M]:
-        """The legal moves of `seat`, which is among the seats to act: listed once per
+        """The legal moves of `seat`, which may act (`may_act`): listed once per
         move made (the search interface and `apply` both ask)."""
         version = len(self.history)
         if self._legal_at[seat] == version:
@@ -371,6 +379,11 @@ class Game(ABC, Generic[M]):
         self._to_act = frozenset()
 
     # ----------------------------------------------------------------- hooks
+
+    def _may_change(self) -> frozenset[int]:
+        """The seats not to act that may still change a hidden choice they made now (their
+        legal moves are the other choices); none unless a game says otherwise."""
+        return frozenset()
 
     @abstractmethod
     def _deal(self, seed: int, setup: Mapping[str, Any] | None) -> None:

@@ -54,6 +54,11 @@ class Hooks:
     """The browser's card art module, `server/static/js/cards/<cards>.js`, which the page
     loads with the board and hands to it (`ctx.cards`), e.g. "kozel"; None: no card art."""
 
+    log: str | None = None
+    """A module with `entries(before, after)`, the game's log entries of one move from the
+    spectator views before and after it (`kibitz.core.gamelog`), e.g.
+    "kibitz.games.kozel.log"; None: the game logs nothing."""
+
     strings: str | None = None
     """The browser's texts of the game, `server/static/js/strings/<strings>.js` (its board,
     summary, option names, help and choices in English, Czech and Russian), e.g. "kozel";

@@ -265,7 +265,8 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: KibitzGame, seed: int | None) -> None:
         super().__init__(game)
-        self._key = game.key
+        self.adapter = game.adapter
+        """The game's adapter (shared: a copy of the state shares it)."""
         self._reward: RewardMode = game.reward
         self._simultaneous = game.simultaneous
         self._seed = seed
@@ -312,10 +313,6 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
             assert self._box is not None
             box = self._box
         return box.game
-
-    @property
-    def adapter(self) -> Adapter:
-        return _adapter(self._key)
 
     def restart(self, game: Game[Any], traces: Sequence[Trace] | None = None) -> None:
         adapter = self.adapter
@@ -376,13 +373,46 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         self._player = (version, player)
         return player
 
+    # These answer Python callers in Python. pyspiel's own methods (what C++ code calls)
+    # reach the same answers through its C++ State, which calls back into `current_player`
+    # and `_legal_actions` once or more per question: several callbacks a step, about as
+    # costly as the whole kibitz move.
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == _CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        return self.current_player() == _SIMULTANEOUS
+
+    def is_player_node(self) -> bool:
+        return self.current_player() >= 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of `player` (default: the current player), as pyspiel's: the
+        chance outcomes at a chance node, none at the end or for a seat not to act."""
+        current = self.current_player()
+        if current == _TERMINAL:
+            return []
+        if current == _CHANCE:
+            return list(range(256))
+        if player is None or player == current:
+            return self._legal_actions(current)
+        if player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        # A sequential node (turn_based: the others' face-down choices wait) has one player.
+        return self._legal_actions(player) if current == _SIMULTANEOUS else []
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(_CHANCE_OUTCOMES) if self._dealing() else []
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self._dealing():
-            return []
-        game = self.kibitz_game
+        box = self._box
+        if box is None:
+            if self._seed is None:
+                return []
+            game = self.kibitz_game
+        else:
+            game = box.game
         if player not in game.to_act():
             return []
         return self.adapter.legal_actions(game, player)

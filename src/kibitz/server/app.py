@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -23,6 +23,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 import kibitz
 from kibitz.bots import available, default_bot
 from kibitz.server import apidocs, logs, pages, player_routes, protocol
+from kibitz.server.bot_tables import all_bots
 from kibitz.server.bots import BotRunner
 from kibitz.server.config import Limits, Settings
 from kibitz.server.db import migrate, open_database
@@ -31,8 +32,9 @@ from kibitz.server.http_guard import HttpGuard, client_ip
 from kibitz.server.origins import origin_allowed
 from kibitz.server.player_routes import player_of
 from kibitz.server.players import COOKIE
-from kibitz.server.ratelimit import RateLimiter, TokenBucket
+from kibitz.server.ratelimit import RateLimiter, TokenBucket, expensive
 from kibitz.server.render import state_message, state_messages
+from kibitz.server.seating import hash_secret, holds
 from kibitz.server.service import LiveTable, MatchService, SeatSpec
 from kibitz.server.store import Store
 
@@ -48,6 +50,8 @@ class Connection:
         self.table: str | None = None
         self.seat: int | None = None
         self.token: str | None = None
+        self.token_hash: str | None = None
+        """The hash of `token`, to check on every change that the token still holds `seat`."""
         self.cookie = ws.cookies.get(COOKIE)
         """The player cookie of the handshake: who the connection's signed-in player is."""
         self.player: str | None = None
@@ -137,9 +141,18 @@ class Hub:
                 if not conns:
                     del self.tables[conn.table]
         conn.table = None
-        conn.seat = None
-        conn.token = None
-        conn.player = None
+        self.unbind(conn)
+
+    @staticmethod
+    def bind(conn: Connection, seat: int, token: str | None, player: str | None) -> None:
+        """The connection now plays `seat`, held by `token` (or the signed-in `player`)."""
+        conn.seat, conn.token, conn.player = seat, token, player
+        conn.token_hash = hash_secret(token) if token is not None else None
+
+    @staticmethod
+    def unbind(conn: Connection) -> None:
+        """The connection holds no seat (it watches its table, if any, as a spectator)."""
+        conn.seat = conn.token = conn.token_hash = conn.player = None
 
     def here(self, table_id: str) -> set[int]:
         """The seats of the table with a connection in this process."""
@@ -161,13 +174,35 @@ class Hub:
             for conn in conns:
                 conn.send(text)
             return
+        self.unseat_stale(table, conns)
         states = state_messages(table, {c.seat for c in conns}, self.connected(table.id))
         texts = {seat: state.to_json() for seat, state in states.items()}
         for conn in list(conns):
             conn.send(texts[conn.seat])
 
+    def unseat_stale(self, table: LiveTable, conns: Iterable[Connection]) -> None:
+        """Unbind every connection whose token (or player) no longer holds its seat, and
+        tell it why (`unseated`): it sees spectator views from now on. Checked here, where
+        each process delivers a table's changes to its own connections, so it holds
+        whichever process changed the seat (a leave, a new occupant, a bot)."""
+        for conn in conns:
+            if conn.seat is None:
+                continue
+            s = table.seats[conn.seat]
+            if holds(s, conn.token_hash, conn.player):
+                continue
+            reason: Literal["left", "taken", "bot"] = (
+                "bot" if s.kind == "bot" else "taken" if s.kind == "player" else "left"
+            )
+            logs.event("ws.unseated", table=table.id, seat=conn.seat, reason=reason)
+            conn.send_message(
+                protocol.UnseatedMessage(table=table.id, seat=conn.seat, reason=reason)
+            )
+            self.unbind(conn)
+
     def send_state(self, conn: Connection) -> Callable[[LiveTable], None]:
         def send(table: LiveTable) -> None:
+            self.unseat_stale(table, (conn,))
             conn.send_message(state_message(table, conn.seat, self.connected(table.id)))
 
         return send
@@ -203,7 +238,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         database = open_database(settings.database_url)
         if settings.migrate:
             await migrate(database)
-        bots = BotRunner(settings.bot_workers, settings.bot_seconds)
+        bots = BotRunner(settings.bot_workers, settings.bot_seconds, settings.bot_table_seconds)
         service = MatchService(
             Store(database),
             bots,
@@ -245,6 +280,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_middleware(HttpGuard, limit=max(limits.max_message_bytes, 16384))
     requests = RateLimiter(limits.requests_per_minute)
+    expensives = RateLimiter(limits.expensive_per_minute)
     creations = RateLimiter(limits.tables_per_minute)
     connects = RateLimiter(limits.connects_per_minute, burst=limits.connects_per_minute)
 
@@ -277,8 +313,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def limit_requests(
         request: Request, call_next: Callable[[Request], Awaitable[Any]]
     ) -> Any:
-        if request.url.path.startswith("/api/") and not requests.take(client_ip(request.scope)):
-            return JSONResponse(_error_body("rate_limited"), status_code=429)
+        path = request.url.path
+        if path.startswith("/api/"):
+            ip = client_ip(request.scope)
+            if not requests.take(ip) or (
+                expensive(request.method, path) and not expensives.take(ip)
+            ):
+                return JSONResponse(_error_body("rate_limited"), status_code=429)
         return await call_next(request)
 
     responses: dict[int | str, dict[str, Any]] = {
@@ -349,12 +390,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/tables", tags=["lobby"], responses=responses)
     async def list_tables(
         request: Request,
-        status: str | None = Query(None, pattern="^(waiting|playing|over)$"),
+        status: str | None = Query(None, pattern="^(waiting|playing|over|abandoned)$"),
+        active: bool = Query(False),
         limit: int = Query(50, ge=1, le=200),
         offset: int = Query(0, ge=0, le=100000),
     ) -> list[dict[str, Any]]:
-        """Tables, most recently changed first: waiting for players, playing, or over."""
-        return await service_of(request).list_tables(status, limit, offset)
+        """Tables, most recently changed first: waiting for players, playing, over, or
+        abandoned (ended unfinished). `active=true`: only live tables, unfinished ones with
+        a move or a player connected in the last ten minutes."""
+        return await service_of(request).list_tables(status, limit, offset, active=active)
 
     @app.post("/api/tables", status_code=201, tags=["lobby"], responses=responses)
     async def create_table(request: Request, body: protocol.CreateTable) -> protocol.CreatedOut:
@@ -363,9 +407,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ServiceError("rate_limited", "too many new tables; wait a minute")
         service = service_of(request)
         seats = None if body.seats is None else [SeatSpec(s.kind, s.bot) for s in body.seats]
-        created = await service.create_table(
-            body.game, body.players, body.options, seats, clock=body.clock, stand_in=body.stand_in
-        )
+        bots_only = all_bots(seats) and body.join is None
+        address = client_ip(request.scope)
+        if bots_only:
+            await service.bot_tables.admit(address, service.is_over)
+        try:
+            created = await service.create_table(
+                body.game,
+                body.players,
+                body.options,
+                seats,
+                clock=body.clock,
+                stand_in=body.stand_in,
+                patience=body.patience,
+                spectator_chat=body.spectator_chat,
+            )
+        except BaseException:
+            if bots_only:
+                service.bot_tables.release(address)
+            raise
+        if bots_only:
+            service.bot_tables.add(address, created.table)
         seated = None
         if body.join is not None:
             player = await player_of(request)
@@ -523,11 +585,11 @@ async def _handle(service: MatchService, hub: Hub, conn: Connection, msg: Any) -
         seat = await service.seat_of(msg.table, msg.token, player)
         old = conn.table if conn.seat is not None else None
         hub.attach(conn, msg.table)
-        conn.seat, conn.token, conn.player = seat, msg.token, player
+        hub.bind(conn, seat, msg.token, player)
         if old is not None and old != msg.table:
             await service.notify(old)
         await _welcome(service, conn, msg.id)
-        await service.present(msg.table, seat)
+        await service.present(msg.table, msg.token, player)
         await service.notify(msg.table)
     elif isinstance(msg, protocol.Watch):
         await service.table(msg.table)
@@ -550,22 +612,29 @@ async def _handle(service: MatchService, hub: Hub, conn: Connection, msg: Any) -
         )
         old = conn.table if conn.seat is not None and conn.table != msg.table else None
         hub.attach(conn, msg.table)
-        conn.seat, conn.token = seated.seat, seated.token
+        hub.bind(conn, seated.seat, seated.token, None)
         if old is not None:
             await service.notify(old)
         conn.send_message(protocol.JoinedMessage(id=msg.id, **asdict(seated)))
         await _welcome(service, conn, None)
         await service.notify(msg.table)
     elif isinstance(msg, protocol.Chat):
-        if conn.table is None or (conn.token is None and conn.player is None):
-            raise ServiceError("not_seated", "only seated players chat")
-        await service.present(conn.table, conn.seat or 0)
+        if conn.table is None:
+            raise ServiceError("not_seated", "chat at a table: hello, watch or join first")
+        if conn.token is None and conn.player is None:  # a spectator: as a signed-in player
+            spectator = await service.players.identify(conn.cookie)
+            if spectator is None:
+                raise ServiceError("not_signed_in", "a spectator chats as a player: sign in")
+            await service.spectator_chat(conn.table, spectator.id, spectator.nickname, msg.text)
+            return
+        await service.present(conn.table, conn.token, conn.player)
         await service.chat(conn.table, conn.token, msg.text, player=conn.player)
     elif isinstance(msg, protocol.Leave):
         if conn.table is None or (conn.token is None and conn.player is None):
             raise ServiceError("not_seated")
-        seat = await service.leave(conn.table, conn.token, player=conn.player)
-        conn.seat, conn.token, conn.player = None, None, None
+        token, player = conn.token, conn.player
+        hub.unbind(conn)  # before the change is told: this connection gets `left` instead
+        seat = await service.leave(conn.table, token, player=player)
         conn.send_message(protocol.LeftMessage(id=msg.id, table=conn.table, seat=seat))
         await service.deliver(conn.table, hub.send_state(conn))
     elif isinstance(msg, protocol.Rematch):
@@ -575,6 +644,16 @@ async def _handle(service: MatchService, hub: Hub, conn: Connection, msg: Any) -
         conn.send_message(protocol.RematchMessage(id=msg.id, **asdict(seated)))
     elif isinstance(msg, protocol.Ping):
         conn.send_message(protocol.PongMessage(id=msg.id))
+    elif isinstance(msg, protocol.Decide):
+        if conn.table is None or (conn.token is None and conn.player is None):
+            raise ServiceError("not_seated", "only seated players decide")
+        seats = await service.decide(conn.table, conn.token, msg.choice, player=conn.player)
+        conn.send_message(protocol.DecidedMessage(id=msg.id, choice=msg.choice, seats=seats))
+    elif isinstance(msg, protocol.Back):
+        if conn.table is None or (conn.token is None and conn.player is None):
+            raise ServiceError("not_seated")
+        version = await service.back(conn.table, conn.token, player=conn.player)
+        conn.send_message(protocol.AckMessage(id=msg.id, version=version))
 
 
 async def _welcome(service: MatchService, conn: Connection, request: int | str | None) -> None:

@@ -55,9 +55,16 @@ class Limits:
     connects_per_minute: int = 120
     """New WebSocket connections from one address per minute."""
     requests_per_minute: int = 600
-    """REST requests from one address per minute."""
+    """REST requests from one address per minute ..."""
+    expensive_per_minute: int = 120
+    """... of which these may be to the endpoints whose cost grows with the database or a
+    game's length (`ratelimit.expensive`: listing tables, a table's summary, record and
+    replay, uploaded replays, leaderboards)."""
     tables_per_minute: int = 20
     """Tables one address may create per minute."""
+    bot_tables_per_ip: int = 3
+    """Unfinished all-bot tables one address may have (their bots share the workers with
+    everyone's; counted by each server process)."""
     players_per_minute: int = 10
     """New players one address may create per minute."""
     signins_per_minute: int = 10
@@ -93,6 +100,15 @@ class Limits:
     idle_kept: float = 3600.0
     """Seconds an unfinished table nobody uses (no move, no message, no bot or clock
     running) stays in memory; after that it is read back from the database when asked for."""
+    abandon_after: float = 86400.0
+    """An unfinished table with no move and no player connected for this long is abandoned
+    (`life.py`) ..."""
+    sweep_every: float = 120.0
+    """... as each process checks every this many seconds, after noting the tables where
+    its players are connected."""
+    active_within: float = 600.0
+    """The lobby's live tables (`GET /api/tables?active=true`) had a move or a player
+    connected within this many seconds."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +119,9 @@ class Settings:
     """Bot searches run in this many worker processes (0: in threads of this process)."""
     bot_seconds: float = 2.0
     """The thinking budget a bot gets for one move."""
+    bot_table_seconds: float = 0.5
+    """The most a bot thinks for a move at an all-bot table (whose moves wait behind every
+    table where a person plays)."""
     migrate: bool = True
     """Run the Alembic migrations at start."""
     resume: bool = True

@@ -39,8 +39,17 @@ tables = sa.Table(
     sa.Column("rematch_id", sa.String(32), nullable=True),
     sa.Column("result", sa.JSON, nullable=True),
     sa.Column("rated", sa.Boolean, nullable=False, default=False, server_default=sa.false()),
+    sa.Column("moves_count", sa.Integer, nullable=False, default=0, server_default="0"),
+    sa.Column("patience", sa.Float, nullable=True),
+    sa.Column("seen_at", sa.Float, nullable=True),
+    sa.Column("abandoned_at", sa.Float, nullable=True),
+    sa.Column("spectator_chat", sa.Boolean, nullable=False, default=True, server_default=sa.true()),
     sa.Index("ix_kibitz_tables_status", "status", "updated_at"),
+    sa.Index("ix_kibitz_tables_updated", "updated_at"),
 )
+"""`status` is `waiting`, `playing`, `over` or `abandoned` (ended unfinished: `life.py`);
+`patience` the seconds the table waits for a silent player before the others may choose,
+`seen_at` when a process last saw a player connected there."""
 
 seats = sa.Table(
     "kibitz_seats",
@@ -74,7 +83,7 @@ chat = sa.Table(
     metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
     sa.Column("table_id", sa.String(32), sa.ForeignKey("kibitz_tables.id"), nullable=False),
-    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),  # SPECTATOR_SEAT (-1): a spectator's line
     sa.Column("nickname", sa.String(64), nullable=False),
     sa.Column("text", sa.String(1000), nullable=False),
     sa.Column("at", sa.Float, nullable=False),

@@ -10,6 +10,10 @@ ERRORS: dict[str, tuple[int, str]] = {
     "bad_message": (400, "The message is not valid JSON, or does not match its schema."),
     "too_large": (413, "The message or request body is larger than the server accepts."),
     "rate_limited": (429, "Too many messages, requests, connections or chat lines; slow down."),
+    "too_many_bot_tables": (
+        429,
+        "This address has as many unfinished all-bot tables as it may; wait until one is over.",
+    ),
     "no_such_table": (404, "No table has this id."),
     "table_over": (409, "The table's game is over; nothing can be played there any more."),
     "not_seated": (403, "This connection holds no seat at this table (no or a wrong token)."),
@@ -30,6 +34,11 @@ ERRORS: dict[str, tuple[int, str]] = {
     "not_over": (409, "The table's game is not over: its record is not public yet."),
     "bad_record": (400, "The game record cannot be read or replayed (docs/records.md)."),
     "no_rematch": (409, "A rematch needs a finished table and a seat at it."),
+    "not_overdue": (
+        409,
+        "No other seat has been silent longer than the table's patience: nothing to decide.",
+    ),
+    "no_spectator_chat": (403, "Spectators may not chat at this table; players may."),
     "not_watching": (409, "The connection has not said which table it is at (hello/watch/join)."),
     "too_slow": (
         409,

@@ -1,16 +1,17 @@
 """Leases: which server process drives each table's bots and turn clock.
 
 One process alone (no Redis) drives every table it holds: `Leases` grants everything. When
-several processes share one PostgreSQL database (`DatabaseLeases`), a table with a bot seat
-or a turn clock is driven by the one process that holds its lease: a row in `kibitz_leases`
-naming the holder and when the lease ends, by the database's clock (the processes' clocks
-may disagree). The holder renews all its leases in one statement every quarter of the
-lease's length; a process that stops renewing (killed, frozen, cut off from the database)
-stops driving its tables a quarter of the length before its leases end; once they have
-ended, the next process to look (each looks every quarter of the length) takes them over:
-after a SIGKILL, within the length plus a quarter. The scheduler asks `holds(table)`
-before each bot move and clock expiry; should two processes ever both think they drive a
-table, the moves' primary key still stores only one move of each number.
+several processes share one PostgreSQL database (`DatabaseLeases`), a table with a bot seat,
+an away seat (a stand-in plays it) or a turn clock is driven by the one process that holds
+its lease: a row in `kibitz_leases` naming the holder and when the lease ends, by the
+database's clock (the processes' clocks may disagree). The holder renews all its leases in
+one statement every quarter of the lease's length; a process that stops renewing (killed,
+frozen, cut off from the database) stops driving its tables a quarter of the length before
+its leases end; once they have ended, the next process to look (each looks every quarter of
+the length) takes them over: after a SIGKILL, within the length plus a quarter. The
+scheduler asks `holds(table)` before each bot move and clock expiry; should two processes
+ever both think they drive a table, the moves' primary key still stores only one move of
+each number.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects.postgresql import insert
 
 from kibitz.server import db, logs
-from kibitz.server.store import Store
+from kibitz.server.store import ENDED, LIVE, Store, plays_on
 
 Gained = Callable[[list[str]], Awaitable[None]]
 """Called with the tables a process has just begun to drive."""
@@ -133,11 +134,11 @@ class DatabaseLeases(Leases):
 
     def _renew_and_adopt(self, conn: sa.Connection) -> tuple[set[str], set[str], set[str]]:
         """(finished tables whose leases are gone, leases renewed, tables taken over)"""
-        leases, tables, seats = db.leases, db.tables, db.seats
+        leases, tables = db.leases, db.tables
         until = NOW + self.seconds
         finished = conn.execute(
             sa.delete(leases)
-            .where(leases.c.table_id == tables.c.id, tables.c.status == "over")
+            .where(leases.c.table_id == tables.c.id, tables.c.status.in_(ENDED))
             .returning(leases.c.table_id)
         )
         over = {row.table_id for row in finished}
@@ -148,13 +149,9 @@ class DatabaseLeases(Leases):
             .returning(leases.c.table_id)
         )
         mine = {row.table_id for row in renewed}
-        bot_seat = sa.exists().where(seats.c.table_id == tables.c.id, seats.c.kind == "bot")
         running = (
             sa.select(tables.c.id, sa.literal(self.holder), until)
-            .where(
-                tables.c.status.in_(("waiting", "playing")),
-                sa.or_(tables.c.clock.is_not(None), bot_seat),
-            )
+            .where(tables.c.status.in_(LIVE), plays_on())
             .order_by(tables.c.id)
         )
         statement = insert(leases).from_select(["table_id", "holder", "expires_at"], running)

@@ -20,6 +20,7 @@ from kibitz.core.options import options_to_dict
 from kibitz.core.rng import fresh_seed
 from kibitz.server import logs, render
 from kibitz.server.errors import ServiceError
+from kibitz.server.protocol import DEFAULT_PATIENCE
 from kibitz.server.seating import SEAT_KINDS, SeatSpec, hash_secret, new_secret
 from kibitz.server.store import SeatRow, TableRow
 from kibitz.server.tables import LiveTable, TableCache
@@ -57,12 +58,16 @@ class Lobby:
         *,
         clock: float | None = None,
         stand_in: str | None = None,
+        patience: float | None = DEFAULT_PATIENCE,
         seed: int | None = None,
         setup: dict[str, Any] | None = None,
         rematch_of: str | None = None,
         invite_codes: dict[int, str] | None = None,
+        spectator_chat: bool = True,
     ) -> Created:
-        """A new table. Seats default to open."""
+        """A new table. Seats default to open. `patience`: seconds the table waits for a
+        silent player before the others may choose what happens (`life.py`; None: for
+        ever); a table with a turn clock keeps it but has no use for it."""
         try:
             game_spec = spec(game)
         except KibitzError as error:
@@ -92,6 +97,8 @@ class Lobby:
             raise ServiceError("unknown_bot", f"no bot {stand_in!r}; bots: {', '.join(bots)}")
         if clock is not None and not clock > 0:
             raise ServiceError("bad_options", "the turn clock must be a positive number")
+        if patience is not None and not patience > 0:
+            raise ServiceError("bad_options", "the patience must be a positive number")
         table_id = secrets.token_urlsafe(6)
         invites: dict[int, str] = {}
         seat_rows: list[SeatRow] = []
@@ -119,6 +126,8 @@ class Lobby:
             created_at=now,
             updated_at=now,
             rematch_of=rematch_of,
+            patience=patience,
+            spectator_chat=spectator_chat,
         )
         if not await self.store.create(row, seat_rows, rematch_of=rematch_of):
             raise ServiceError("no_rematch", "this table already has a rematch")
@@ -142,9 +151,12 @@ class Lobby:
             return await self.cache.load(table_id)
 
     async def list(
-        self, status: str | None = None, limit: int = 50, offset: int = 0
+        self, status: str | None = None, limit: int = 50, offset: int = 0, *, active: bool = False
     ) -> list[dict[str, Any]]:
-        rows = await self.store.list_tables(status, limit, offset)
+        """Tables, newest change first; `active`: only the live ones, unfinished tables
+        moved or with a player connected in the last `Limits.active_within` seconds."""
+        since = time.time() - self.cache.limits.active_within if active else None
+        rows = await self.store.list_tables(status, limit, offset, active_since=since)
         return [render.summary(row, seats, count) for row, seats, count in rows]
 
     async def summary(self, table_id: str) -> dict[str, Any]:
@@ -152,9 +164,9 @@ class Lobby:
         return render.summary(table.row, table.seats, table.game.version)
 
     async def record(self, table_id: str) -> dict[str, Any]:
-        """The finished table's record (records format); refused while it is being played,
-        since the record holds the seed and every hidden choice."""
+        """The record (records format) of a finished or abandoned table; refused while it is
+        being played, since the record holds the seed and every hidden choice."""
         table = await self.table(table_id)
-        if table.row.status != "over":
+        if not table.row.ended:
             raise ServiceError("not_over")
         return Record.of(table.game).to_dict()

@@ -73,7 +73,7 @@ class Moves:
         stops)."""
         async with self.cache.hold(table_id):
             table = await self.cache.load(table_id)
-            if table.row.status == "over":
+            if table.row.ended:
                 raise ServiceError("table_over")
             seat = seat_of(table, token, player)
             back = by == "player" and await self.seating.back(table, seat)
@@ -103,6 +103,8 @@ class Moves:
             game = table.game
             if table.row.status == "waiting":
                 raise ServiceError("not_started")
+            if table.row.status == "abandoned":
+                raise ServiceError("table_over", "the table was abandoned")
             try:
                 move = game.check(seat, text)
             except KibitzError as error:

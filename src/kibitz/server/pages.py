@@ -11,13 +11,16 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import orjson
 from fastapi import FastAPI, Query, Request
-from fastapi.responses import PlainTextResponse
+from fastapi.responses import PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from kibitz.core import KibitzError, Record, start
+from kibitz.core.gamelog import GameLog
 from kibitz.core.rules_text import rules_text
 from kibitz.server.errors import ServiceError
+from kibitz.server.replays import ReplayCache
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 MAX_REPLAY_MOVES = 5000
@@ -44,7 +47,8 @@ def rules_markdown(game: str, lang: str) -> str:
 
 
 def replay_steps(record: Record, seat: int | None) -> dict[str, Any]:
-    """The view of `seat` (None: a spectator) before the first move and after each move."""
+    """The view of `seat` (None: a spectator) before the first move and after each move, and
+    the game log (`log_counts[k]`: how many of its entries were written after `k` moves)."""
     if len(record.moves) > MAX_REPLAY_MOVES:
         raise ServiceError("bad_message", f"a replay has at most {MAX_REPLAY_MOVES} moves")
     if seat is not None and not 0 <= seat < record.players:
@@ -61,6 +65,8 @@ def replay_steps(record: Record, seat: int | None) -> dict[str, Any]:
             views.append(game.view(seat))
     except KibitzError as error:
         raise ServiceError("bad_record", str(error)) from None
+    log = GameLog(game)
+    log.follow(game)
     outcome = None
     result = game.outcome() if game.is_over() else None
     if result is not None:
@@ -72,6 +78,8 @@ def replay_steps(record: Record, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "moves": [[s, t] for s, t in record.moves],
         "views": views,
+        "log": log.entries,
+        "log_counts": log.counts,
         "outcome": outcome,
     }
 
@@ -84,14 +92,27 @@ def install(app: FastAPI) -> None:
         """A game's rules page (Markdown) in English, Czech or Russian."""
         return rules_markdown(game, lang)
 
-    @app.get("/api/tables/{table_id}/replay", tags=["records"])
+    replays = ReplayCache()
+
+    @app.get(
+        "/api/tables/{table_id}/replay",
+        tags=["records"],
+        response_class=Response,
+        responses={200: {"content": {"application/json": {"schema": {"type": "object"}}}}},
+    )
     async def table_replay(
         request: Request, table_id: str, seat: int | None = Query(None, ge=0, le=63)
-    ) -> dict[str, Any]:
-        """A finished table's game, as the views of `seat` (or a spectator) move by move."""
+    ) -> Response:
+        """A finished table's game, as the views of `seat` (or a spectator) move by move
+        (built once per table and seat)."""
         service = request.app.state.service
-        record = Record.from_dict(await service.record(table_id))
-        return await asyncio.to_thread(replay_steps, record, seat)
+
+        async def build() -> bytes:
+            record = Record.from_dict(await service.record(table_id))
+            return await asyncio.to_thread(lambda: orjson.dumps(replay_steps(record, seat)))
+
+        data = await replays.get((table_id, seat), build)
+        return Response(data, media_type="application/json")
 
     @app.post("/api/replay", tags=["records"], openapi_extra=RECORD_BODY)
     async def upload_replay(

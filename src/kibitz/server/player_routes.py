@@ -77,7 +77,8 @@ def install(app: FastAPI, responses: dict[int | str, dict[str, Any]]) -> None:
     @app.get("/api/me", tags=["players"], responses=responses)
     async def me(request: Request) -> dict[str, Any]:
         """The signed-in player, their unfinished tables (`tables`, each with the `seat`
-        they hold) and their recent finished ones (`recent`)."""
+        they hold), their recent finished ones (`recent`) and their recent abandoned ones
+        (`abandoned`, each with the `seat` they held)."""
         return await _players(request).me(await _signed_in(request))
 
     @app.patch("/api/me", tags=["players"], responses=responses)

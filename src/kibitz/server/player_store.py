@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 
 from kibitz.server import db
 from kibitz.server.ratings import BOT_PREFIX, RatedGame, Rating
-from kibitz.server.store import SeatRow, TableRow, _seat_row, _table_row
+from kibitz.server.store import LIVE, SeatRow, TableRow, _seat_row, _table_row
 
 
 @dataclass
@@ -180,15 +180,18 @@ class PlayerStore:
 
     # ----------------------------------------------------------------- tables of a player
 
-    async def unfinished(self, player_id: str, limit: int) -> list[SeatAt]:
-        """The unfinished tables where the player holds a seat, newest change first."""
+    async def unfinished(
+        self, player_id: str, limit: int, statuses: tuple[str, ...] = LIVE
+    ) -> list[SeatAt]:
+        """The unfinished tables where the player holds a seat (or, with `statuses`, those
+        in these), newest change first."""
         query = (
             sa.select(db.tables.c.id, db.seats.c.seat)
             .join(db.seats, db.seats.c.table_id == db.tables.c.id)
             .where(
                 db.seats.c.player_id == player_id,
                 db.seats.c.kind == "player",
-                db.tables.c.status != "over",
+                db.tables.c.status.in_(statuses),
             )
             .order_by(db.tables.c.updated_at.desc(), db.tables.c.id)
             .limit(limit)

@@ -25,7 +25,7 @@ from kibitz.core import KibitzError, spec
 from kibitz.server import logs, render
 from kibitz.server.config import Limits
 from kibitz.server.errors import ServiceError
-from kibitz.server.player_store import PlayerRow, PlayerStore
+from kibitz.server.player_store import PlayerRow, PlayerStore, SeatAt
 from kibitz.server.ratelimit import RateLimiter
 from kibitz.server.ratings import Rating
 from kibitz.server.text import clean_text
@@ -158,7 +158,8 @@ class Players:
         return await self.store.session_player(player_id, hash_secret(secret))
 
     async def me(self, player: Player) -> dict[str, Any]:
-        """The signed-in player and their tables: the unfinished ones and the recent ones."""
+        """The signed-in player and their tables: the unfinished ones, the recent finished
+        ones, and the recent abandoned ones."""
         row = await self.store.player(player.id)
         if row is None:
             raise ServiceError("not_signed_in")
@@ -166,13 +167,12 @@ class Players:
         if now - row.seen_at > 3600:
             await self.store.seen(row.id, now)
         unfinished = await self.store.unfinished(player.id, 50)
+        abandoned = await self.store.unfinished(player.id, RECENT, ("abandoned",))
         return {
             **public(row),
-            "tables": [
-                {**render.summary(at.table, at.seats, at.moves), "seat": at.seats_held[0]}
-                for at in unfinished
-            ],
+            "tables": [_held(at) for at in unfinished],
             "recent": await self._recent(player.id),
+            "abandoned": [_held(at) for at in abandoned],
         }
 
     async def set_password(self, player: Player, password: Any, current: Any) -> Player:
@@ -279,6 +279,11 @@ class Players:
             }
             for number, (row, rating) in enumerate(rows, 1)
         ]
+
+
+def _held(at: SeatAt) -> dict[str, Any]:
+    """A table of the player's with the seat they hold there."""
+    return {**render.summary(at.table, at.seats, at.moves), "seat": at.seats_held[0]}
 
 
 def _rating(mu: float, sigma: float) -> dict[str, float]:

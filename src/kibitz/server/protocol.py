@@ -86,16 +86,32 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[
-    Hello | Watch | Join | Act | Chat | Leave | Rematch | Ping, Field(discriminator="type")
-]
+Choice = Literal["wait", "stand_in", "end"]
+
+
+class Decide(_Message):
+    """What happens to the seats the table's patience has run out with (`life.py`): wait for
+    them again, let a stand-in bot play them until their players return, or end the table."""
+
+    type: Literal["decide"]
+    choice: Choice
+
+
+class Back(_Message):
+    """An away player takes their seat back from the stand-in bot."""
+
+    type: Literal["back"]
+
+
+Incoming = Hello | Watch | Join | Act | Chat | Leave | Rematch | Ping | Decide | Back
+ClientMessage = Annotated[Incoming, Field(discriminator="type")]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
-def parse(text: str | bytes) -> Hello | Watch | Join | Act | Chat | Leave | Rematch | Ping:
+def parse(text: str | bytes) -> Incoming:
     """One client message from its JSON text; `ServiceError("bad_message")` when invalid."""
     try:
-        message: Hello | Watch | Join | Act | Chat | Leave | Rematch | Ping
+        message: Incoming
         message = _ADAPTER.validate_json(text)
     except ValidationError as error:
         first = error.errors(include_url=False, include_input=False)[:3]
@@ -157,6 +173,24 @@ class ClockInfo(BaseModel):
     """Seconds left for each player who must act now (by seat number as text)."""
 
 
+class LogPart(BaseModel):
+    """Game log entries (`kibitz.core.gamelog`; each game's log module lists its kinds)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    since: int
+    """Where `entries` start in the table's log: a client keeps its first `since` entries
+    and puts these after them."""
+    entries: list[dict[str, Any]]
+
+
+class PatienceInfo(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    seconds: float
+    remaining: dict[str, float]
+    """Seconds left of the table's patience with each seat it waits on (by seat number as
+    text); 0: it has run out, and the other players may `decide`."""
+
+
 class StateMessage(_Sent):
     """The table as one connection may see it: public facts and its seat's view."""
 
@@ -164,18 +198,23 @@ class StateMessage(_Sent):
     table: str
     game: str
     version: int
-    status: Literal["waiting", "playing", "over"]
+    status: Literal["waiting", "playing", "over", "abandoned"]
     seat: int | None
     seats: list[SeatInfo]
     clock: ClockInfo | None
     rematch: str | None
     view: dict[str, Any]
+    log: LogPart
+    """The game log entries of the last move (welcome has the whole log)."""
+    patience: PatienceInfo | None = None
+    """None on a table without patience, with a turn clock, or not playing."""
 
 
 class ChatMessage(_Sent):
     type: Literal["chat"] = "chat"
     table: str
-    seat: int
+    seat: int | None
+    """The speaker's seat; null for a spectator."""
     nickname: str
     text: str
     at: float
@@ -187,6 +226,10 @@ class WelcomeMessage(_Sent):
     table: str
     seat: int | None
     chat: list[ChatMessage]
+    spectator_chat: bool
+    """Spectators may chat at this table."""
+    log: list[dict[str, Any]]
+    """The table's whole game log so far."""
 
 
 class _SeatGiven(_Sent):
@@ -218,11 +261,34 @@ class AckMessage(_Sent):
     version: int
 
 
+class DecidedMessage(_Sent):
+    """After `decide`: the choice made and the seats it was made for (everyone at the table
+    gets the new `state`)."""
+
+    type: Literal["decided"] = "decided"
+    id: RequestId | None
+    choice: Choice
+    seats: list[int]
+
+
 class LeftMessage(_Sent):
     type: Literal["left"] = "left"
     id: RequestId | None
     table: str
     seat: int
+
+
+class UnseatedMessage(_Sent):
+    """The connection's seat is no longer held by its token (or signed-in player): from now
+    on it gets spectator views only. `reason`: `left` (the seat was given up: it is open or
+    kept for an invited player), `taken` (another player holds it now) or `bot` (a bot plays
+    it now). Sent to every connection bound to the seat except the one whose `leave` gave
+    it up (that one gets `left`)."""
+
+    type: Literal["unseated"] = "unseated"
+    table: str
+    seat: int
+    reason: Literal["left", "taken", "bot"]
 
 
 class PongMessage(_Sent):
@@ -253,8 +319,10 @@ ServerMessage = (
     | AckMessage
     | ChatMessage
     | LeftMessage
+    | UnseatedMessage
     | RematchMessage
     | PongMessage
+    | DecidedMessage
     | ErrorMessage
 )
 
@@ -278,6 +346,12 @@ class SitBody(BaseModel):
     seat: Seat | None = None
 
 
+DEFAULT_PATIENCE = 180.0
+"""Seconds a table waits for a silent player, unless it is created with another patience."""
+MIN_PATIENCE = 10.0
+MAX_PATIENCE = 86400.0
+
+
 class CreateTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: Annotated[str, Field(max_length=32, description="A game name from GET /api/games.")]
@@ -297,6 +371,15 @@ class CreateTable(BaseModel):
     )
     stand_in: Annotated[str, Field(max_length=64)] | None = Field(
         None, description="The bot that stands in for away players (default random)."
+    )
+    patience: Annotated[float, Field(ge=MIN_PATIENCE, le=MAX_PATIENCE)] | None = Field(
+        DEFAULT_PATIENCE,
+        description="Seconds the table waits for a player who is silent on their turn; then "
+        "the other players may wait again, let a stand-in bot play the seat until its player "
+        "returns, or end the table. None: wait for ever. A table with a clock keeps its clock.",
+    )
+    spectator_chat: bool = Field(
+        True, description="Spectators (signed-in players without a seat) may chat."
     )
     join: SitBody | None = Field(
         None, description="Sit down at once (the answer then holds the seat's token)."

@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
+import re
 import time
+
+_EXPENSIVE = re.compile(
+    r"^/api/(tables|tables/[^/]+|tables/[^/]+/(record|replay)|replay|leaderboard/[^/]+)$"
+)
+
+
+def expensive(method: str, path: str) -> bool:
+    """Whether a REST request is one whose cost grows with the database or a game's length
+    (counted by `Limits.expensive_per_minute` besides `requests_per_minute`): listing
+    tables, a table's summary (a table not in memory is replayed from its moves), record
+    and replay, an uploaded replay, a leaderboard."""
+    if method == "POST":
+        return path == "/api/replay"
+    return method == "GET" and _EXPENSIVE.match(path) is not None
 
 
 class TokenBucket:

@@ -65,8 +65,10 @@ class Rematches:
                         seats,
                         clock=table.row.clock,
                         stand_in=table.row.stand_in,
+                        patience=table.row.patience,
                         rematch_of=table_id,
                         invite_codes=codes,
+                        spectator_chat=table.row.spectator_chat,
                     )
                     table.row.rematch_id = created.table
                     logs.event("table.rematch", table=table_id, rematch=created.table)

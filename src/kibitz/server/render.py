@@ -13,7 +13,8 @@ from collections.abc import Collection, Iterable
 from typing import Any
 
 from kibitz.server import protocol
-from kibitz.server.store import ChatRow, SeatRow, TableRow
+from kibitz.server.gamelogs import log_part
+from kibitz.server.store import SPECTATOR_SEAT, ChatRow, SeatRow, TableRow
 from kibitz.server.tables import LiveTable
 
 
@@ -30,9 +31,9 @@ def state_messages(
 ) -> dict[int | None, protocol.StateMessage]:
     """The `state` message of each of `seats` (the public part is built once for all)."""
     row = table.row
+    now = time.time()
     clock: protocol.ClockInfo | None = None
     if row.clock is not None:
-        now = time.time()
         clock = protocol.ClockInfo(
             seconds=row.clock,
             remaining={
@@ -41,7 +42,17 @@ def state_messages(
                 if table.seats[s].kind != "bot" and not table.seats[s].away
             },
         )
+    patience: protocol.PatienceInfo | None = None
+    if row.patience is not None and row.clock is None and row.status == "playing":
+        patience = protocol.PatienceInfo(
+            seconds=row.patience,
+            remaining={
+                str(s): round(max(0.0, end - now), 1)
+                for s, end in sorted(table.patience_ends().items())
+            },
+        )
     public = [public_seat(s, s.seat in connected) for s in table.seats]
+    log = log_part(table)
     return {
         seat: protocol.StateMessage(
             table=row.id,
@@ -53,6 +64,8 @@ def state_messages(
             clock=clock,
             rematch=row.rematch_id,
             view=table.game.view(seat),
+            log=log,
+            patience=patience,
         )
         for seat in seats
     }
@@ -71,8 +84,9 @@ def public_seat(s: SeatRow, connected: bool) -> protocol.SeatInfo:
 
 
 def chat_message(table_id: str, line: ChatRow) -> protocol.ChatMessage:
+    seat = None if line.seat == SPECTATOR_SEAT else line.seat
     return protocol.ChatMessage(
-        table=table_id, seat=line.seat, nickname=line.nickname, text=line.text, at=line.at
+        table=table_id, seat=seat, nickname=line.nickname, text=line.text, at=line.at
     )
 
 
@@ -97,6 +111,9 @@ def summary(row: TableRow, seats: Iterable[SeatRow], moves: int) -> dict[str, An
         ],
         "clock": row.clock,
         "stand_in": row.stand_in,
+        "patience": row.patience,
+        "abandoned_at": row.abandoned_at,
+        "spectator_chat": row.spectator_chat,
         "created_at": row.created_at,
         "updated_at": row.updated_at,
         "rematch_of": row.rematch_of,

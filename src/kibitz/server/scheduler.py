@@ -1,11 +1,13 @@
 """The bot and clock scheduler: what plays on at a table without a player's message.
 
 After every change of a playing table, `schedule(table)` starts a task for each seat that
-must act and is not a present player: a bot seat's bot, an away (or empty) seat's stand-in
-on a table with a turn clock, and the turn clock of a present player (when it runs out the
-player is marked away and the stand-in plays for them). One task per (table, seat) at a
-time; a task that is no longer wanted is cancelled, and a task that wakes up to a changed
-table does nothing.
+must act and is not a present player: a bot seat's bot, an away seat's stand-in (or an
+empty seat's, on a table with a turn clock), the turn clock of a present player (when it
+runs out the player is marked away and the stand-in plays for them), and on a table without
+a clock the table's patience with a seat (when it runs out, the table's connections get a
+fresh state: the other players may now choose what happens, `life.py`). One task per
+(table, seat) at a time; a task that is no longer wanted is cancelled, and a task that
+wakes up to a changed table does nothing.
 
 Each table seat has its own bot instance (`LiveTable.bots`): the decision runs in a worker
 (`BotRunner`), which gets the instance with the view and gives it back with the move, so a
@@ -46,6 +48,7 @@ class Scheduler:
         changed: Callable[[LiveTable], None],
         *,
         leases: Leases,
+        owner: Callable[[str], str | None] = lambda _table_id: None,
     ) -> None:
         self.cache = cache
         self.bots = bots
@@ -53,16 +56,25 @@ class Scheduler:
         self.seating = seating
         self.changed = changed
         self.leases = leases
+        self.owner = owner
+        """The address that created an all-bot table (its bots take turns for the workers
+        with that address's other tables: `BotRunner`)."""
         self._tasks: dict[tuple[str, int], tuple[str, asyncio.Task[None]]] = {}
         self._closed = False
 
     def busy(self) -> set[str]:
-        """The tables with a bot, stand-in or clock running."""
-        return {table_id for (table_id, _), (_, task) in self._tasks.items() if not task.done()}
+        """The tables with a bot, stand-in or clock running (a patience timer does not keep
+        its table in memory: it reads the table back when it runs out)."""
+        return {
+            table_id
+            for (table_id, _), (kind, task) in self._tasks.items()
+            if not task.done() and not kind.startswith("patience")
+        }
 
     async def close(self) -> None:
         self._closed = True
-        tasks = [task for _, task in self._tasks.values()]
+        loop = asyncio.get_running_loop()  # a task of a loop that ended ended with it
+        tasks = [task for _, task in self._tasks.values() if task.get_loop() is loop]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -80,17 +92,20 @@ class Scheduler:
         the table's lock held), at the tables this process holds the lease of."""
         if self._closed or table.row.status != "playing" or not self.leases.holds(table.id):
             return
+        patience = table.patience_ends()
         for seat in table.game.to_act():
             s = table.seats[seat]
             if s.kind == "bot":
                 self._start(table, seat, "bot", self._bot_turn(table.id, seat, s.bot or "random"))
+            elif table.stands_in(seat):
+                name = table.row.stand_in or "random"
+                self._start(table, seat, "stand-in", self._bot_turn(table.id, seat, name))
             elif table.row.clock is not None:
-                if s.away or s.kind != "player":
-                    name = table.row.stand_in or "random"
-                    self._start(table, seat, "stand-in", self._bot_turn(table.id, seat, name))
-                else:
-                    since = table.turn_since.get(seat, time.time())
-                    self._start(table, seat, f"clock {since}", self._clock(table.id, seat, since))
+                since = table.turn_since.get(seat, time.time())
+                self._start(table, seat, f"clock {since}", self._clock(table.id, seat, since))
+            elif seat in patience and patience[seat] > time.time():
+                end = patience[seat]
+                self._start(table, seat, f"patience {end}", self._patience(table.id, seat, end))
 
     def _start(
         self, table: LiveTable, seat: int, kind: str, work: Coroutine[Any, Any, None]
@@ -123,14 +138,25 @@ class Scheduler:
                 legal = list(game.legal_moves(seat))
                 seed = derive(table.row.seed or 0, "bot", game.version, seat).getrandbits(63)
                 bot = table.bots.get((seat, name)) or make_bot(table.row.game, name)
-            text, bot = await self.bots.choose(bot, view, legal, seed)
+                all_bots = all(s.kind == "bot" for s in table.seats)
+            text, bot = await self.bots.choose(
+                bot,
+                view,
+                legal,
+                seed,
+                lane="bots" if all_bots else "people",
+                owner=(self.owner(table_id) or table_id) if all_bots else table_id,
+            )
             async with self.cache.hold(table_id):
                 self._finish_task(key)
                 table = await self.cache.load(table_id)
                 table.bots[(seat, name)] = bot
                 s = table.seats[seat]
-                standing_in = table.row.clock is not None and (s.away or s.kind != "player")
-                if (s.kind != "bot" and not standing_in) or not self.leases.holds(table_id):
+                if (s.kind != "bot" and not table.stands_in(seat)) or not self.leases.holds(
+                    table_id
+                ):
+                    return
+                if seat not in table.game.to_act():  # chosen meanwhile: no bot changes a choice
                     return
                 try:
                     await self.moves.apply(
@@ -169,4 +195,17 @@ class Scheduler:
             ):
                 return
             if await self.seating.away(table, seat):
+                self.changed(table)
+
+    async def _patience(self, table_id: str, seat: int, end: float) -> None:
+        """At the end of the table's patience with `seat`, send everyone a fresh state (it
+        says the other players may now choose); nothing if the seat has acted meanwhile."""
+        key = (table_id, seat)
+        while (left := end - time.time()) > 0:
+            await asyncio.sleep(left)
+        async with self.cache.hold(table_id):
+            self._finish_task(key)
+            table = await self.cache.load(table_id)
+            if table.patience_ends().get(seat) == end and self.leases.holds(table_id):
+                logs.event("table.patience_over", table=table_id, seat=seat)
                 self.changed(table)

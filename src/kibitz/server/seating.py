@@ -51,6 +51,20 @@ def holder(table: LiveTable, token: str | None, player: str | None = None) -> in
     return None
 
 
+def holds(s: SeatRow, token_hash: str | None, player: str | None) -> bool:
+    """Whether the seat `s` is held by the token whose hash is `token_hash` (else by the
+    signed-in `player`): a connection bound to a seat gets its views only while this holds."""
+    if s.kind != "player":
+        return False
+    if (
+        token_hash is not None
+        and s.token_hash is not None
+        and secrets.compare_digest(s.token_hash, token_hash)
+    ):
+        return True
+    return player is not None and s.player_id == player
+
+
 def seat_of(table: LiveTable, token: str | None, player: str | None = None) -> int:
     """The seat that `token` (or the player `player`) holds at the table; `not_seated` if
     none."""
@@ -146,7 +160,7 @@ class Seating:
         nickname = clean_text(nickname, self.limits.nickname_length, "bad_nickname")
         async with self.cache.hold(table_id):
             table = await self.cache.load(table_id)
-            if table.row.status == "over":
+            if table.row.ended:
                 raise ServiceError("table_over")
             if holder(table, token, player) is not None:
                 raise ServiceError("already_seated")
@@ -184,7 +198,7 @@ class Seating:
         async with self.cache.hold(table_id):
             table = await self.cache.load(table_id)
             number = seat_of(table, token, player)
-            if table.row.status == "over":
+            if table.row.ended:
                 return number
             old = table.seats[number]
             new = SeatRow(number, "open")
@@ -198,11 +212,14 @@ class Seating:
             self.changed(table)
             return number
 
-    async def present(self, table_id: str, seat: int) -> None:
-        """The seat's player is here (they came back or wrote): a stand-in bot stops."""
+    async def present(self, table_id: str, token: str | None, player: str | None = None) -> None:
+        """The player of the seat that `token` (or the signed-in `player`) holds is here
+        (they came back or wrote): a stand-in bot stops. Only the seat's current holder
+        counts: a connection whose token lost the seat marks nobody back."""
         async with self.cache.hold(table_id):
             table = await self.cache.load(table_id)
-            if await self.back(table, seat):
+            seat = holder(table, token, player)
+            if seat is not None and await self.back(table, seat):
                 self.changed(table)
 
     async def back(self, table: LiveTable, seat: int) -> bool:

@@ -13,7 +13,10 @@ talk to; each part lives in a module of its own:
 - `render`: the outgoing messages (`protocol`'s typed models) built from a table;
 - `events`: how a stored change reaches the connections, of this process and (with Redis)
   of every other process of the site;
-- `scheduler`: the bots and turn clocks, and `leases`: which process drives them.
+- `scheduler`: the bots, turn clocks and patience timers, and `leases`: which process
+  drives them;
+- `life`: what happens at a table whose player is silent too long, and the idle tables
+  abandoned.
 
 The truth is the database: a change is stored before anyone is told, and a move that another
 process stored first (the moves' primary key refuses the second) marks the cached table
@@ -26,12 +29,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kibitz.server import logs, protocol
+from kibitz.server.bot_tables import BotTables
 from kibitz.server.bots import BotRunner
 from kibitz.server.chat import Chat
 from kibitz.server.config import Limits
 from kibitz.server.errors import ServiceError
 from kibitz.server.events import Listener, RedisEvents, TableEvents
+from kibitz.server.gamelogs import table_log
 from kibitz.server.leases import DatabaseLeases, Leases
+from kibitz.server.life import TableLife
 from kibitz.server.lobby import Created, Lobby
 from kibitz.server.moves import Moves
 from kibitz.server.player_store import PlayerStore
@@ -76,14 +82,28 @@ class MatchService:
         self.rater = Rater(self.tables, PlayerStore(store.database))
         self.players = Players(self.rater.store, self.limits, self.seating.renamed)
         self.moves = Moves(self.tables, self.seating, self._moved, self._changed, self.rater.rate)
+        self.bot_tables = BotTables(self.limits.bot_tables_per_ip)
         self.scheduler = Scheduler(
-            self.tables, bots, self.moves, self.seating, self._changed, leases=self.leases
+            self.tables,
+            bots,
+            self.moves,
+            self.seating,
+            self._changed,
+            leases=self.leases,
+            owner=self.bot_tables.owner,
         )
         self.tables.busy = self.scheduler.busy
         self.tables.refreshed = self._followed
         self.lobby = Lobby(self.tables, self.leases.claim, self.scheduler.schedule)
         self.chats = Chat(self.tables, self.limits, self.events)
         self.rematches = Rematches(self.tables, self.lobby, self.seating, self._changed)
+        self.life = TableLife(
+            self.tables,
+            self.seating,
+            self._changed,
+            self.leases.claim,
+            lambda: self.events.presence.everywhere().keys(),
+        )
         # The service's calls, one part each.
         self.create_table = self.lobby.create
         self.table = self.lobby.table
@@ -96,9 +116,12 @@ class MatchService:
         self.present = self.seating.present
         self.act = self.moves.act
         self.chat = self.chats.say
+        self.spectator_chat = self.chats.say_as_spectator
         self.chat_lines = self.chats.lines
         self.recent_chat = self.chats.recent
         self.rematch = self.rematches.rematch
+        self.decide = self.life.decide
+        self.back = self.life.back
         self.render_state = state_message
 
     @property
@@ -125,8 +148,9 @@ class MatchService:
         """Rate the finished tables not rated yet (`Rater.catch_up`), start hearing the other
         processes, and drive the tables this process holds the leases of: each unfinished
         table that plays on by itself (a bot seat or a turn clock) is loaded from its stored
-        record and its bots and clocks restart. Returns how many tables were resumed. Other
-        tables are loaded when a player comes back to them."""
+        record and its bots and clocks restart; and start sweeping idle tables (`life.py`).
+        Returns how many tables were resumed. Other tables are loaded when a player comes
+        back to them."""
         rated = await self.rater.catch_up()
         await self.events.start()
         resumed = 0
@@ -147,10 +171,12 @@ class MatchService:
                     logs.error("table.resume_failed", table=table_id)
 
         await self.leases.start(gained, self.scheduler.drop)
+        self.life.start()
         logs.event("server.resumed", tables=resumed, rated=rated)
         return resumed
 
     async def close(self) -> None:
+        await self.life.close()
         await self.scheduler.close()
         await self.leases.close()
         await self.events.close()
@@ -167,9 +193,26 @@ class MatchService:
         async with self.tables.hold(table_id):
             send(await self.tables.load(table_id))
 
+    async def is_over(self, table_id: str) -> bool:
+        """Whether nothing more is played at the table: its game is over, it was abandoned,
+        or it is gone."""
+        try:
+            return (await self.table(table_id)).row.ended
+        except ServiceError:
+            return True
+
     async def welcome(
         self, table_id: str, seat: int | None, request: int | str | None
     ) -> protocol.WelcomeMessage:
         """The `welcome` for a connection that is now at the table (at `seat`)."""
-        chat = await self.recent_chat(table_id)
-        return protocol.WelcomeMessage(id=request, table=table_id, seat=seat, chat=chat)
+        chat, spectator_chat = await self.recent_chat(table_id)
+        async with self.tables.hold(table_id):
+            log = list(table_log(await self.tables.load(table_id)).entries)
+        return protocol.WelcomeMessage(
+            id=request,
+            table=table_id,
+            seat=seat,
+            chat=chat,
+            spectator_chat=spectator_chat,
+            log=log,
+        )

@@ -41,7 +41,7 @@ class TableRow:
     seed: int | None
     setup: dict[str, Any] | None
     status: str
-    """`waiting` (seats to fill), `playing` or `over`."""
+    """`waiting` (seats to fill), `playing`, `over`, or `abandoned` (ended unfinished)."""
     clock: float | None
     stand_in: str | None
     created_at: float
@@ -51,6 +51,23 @@ class TableRow:
     result: dict[str, Any] | None = None
     rated: bool = False
     """The ratings have taken this finished table into account (or it needed none)."""
+    moves_count: int = 0
+    """The moves stored, kept with each move's insert (the lobby lists it without counting
+    the moves table)."""
+    patience: float | None = None
+    """Seconds the table waits for a silent player before the others may choose what
+    happens (`life.py`); None: it waits for ever."""
+    seen_at: float | None = None
+    """When a process last saw a player connected at the table."""
+    abandoned_at: float | None = None
+
+    @property
+    def ended(self) -> bool:
+        """Nothing more is played here: the game is over, or the table was abandoned."""
+        return self.status in ENDED
+
+    spectator_chat: bool = True
+    """Spectators (signed-in players without a seat) may chat at the table."""
 
 
 @dataclass
@@ -73,10 +90,17 @@ class StoredTable:
 @dataclass
 class ChatRow:
     seat: int
+    """The speaker's seat, or `SPECTATOR_SEAT` for a spectator."""
     nickname: str
     text: str
     at: float
 
+
+LIVE = ("waiting", "playing")
+"""The statuses of a table that is not ended."""
+ENDED = ("over", "abandoned")
+SPECTATOR_SEAT = -1
+"""The seat stored with a spectator's chat line (the protocol sends `seat: null`)."""
 
 RECENT_CHAT = 100
 """Chat lines a table keeps at hand for the players who (re)connect."""
@@ -87,6 +111,7 @@ _PendingMove = tuple[str, int, "MoveRow", dict[str, Any] | None, "asyncio.Future
 def _table_row(r: Any) -> TableRow:
     row = TableRow(**{c.name: getattr(r, c.name) for c in db.tables.columns})
     row.rated = bool(row.rated)
+    row.spectator_chat = bool(row.spectator_chat)
     return row
 
 
@@ -162,23 +187,29 @@ class Store:
         return await self.database.run(work)
 
     async def list_tables(
-        self, status: str | None = None, limit: int = 50, offset: int = 0
+        self,
+        status: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
+        *,
+        active_since: float | None = None,
     ) -> list[tuple[TableRow, list[SeatRow], int]]:
-        """Tables, newest change first, with their seats and number of moves."""
-        counts = (
-            sa.select(db.moves.c.table_id, sa.func.count().label("n"))
-            .group_by(db.moves.c.table_id)
-            .subquery()
-        )
+        """Tables, newest change first, with their seats and number of moves (kept on the
+        table row: the moves table is not read); with `active_since` only unfinished ones
+        moved or seen with a player since then."""
         query = (
-            sa.select(db.tables, sa.func.coalesce(counts.c.n, 0).label("moves_count"))
-            .outerjoin(counts, counts.c.table_id == db.tables.c.id)
+            sa.select(db.tables)
             .order_by(db.tables.c.updated_at.desc(), db.tables.c.id)
             .limit(limit)
             .offset(offset)
         )
         if status is not None:
             query = query.where(db.tables.c.status == status)
+        if active_since is not None:
+            t = db.tables.c
+            query = query.where(
+                t.status.in_(LIVE), sa.or_(t.updated_at >= active_since, t.seen_at >= active_since)
+            )
 
         def work(conn: sa.Connection) -> list[tuple[TableRow, list[SeatRow], int]]:
             rows = conn.execute(query).all()
@@ -195,19 +226,14 @@ class Store:
             by_table: dict[str, list[SeatRow]] = {}
             for s in seat_rows:
                 by_table.setdefault(s.table_id, []).append(_seat_row(s))
-            return [(_table_row(r), by_table.get(r.id, []), int(r.moves_count)) for r in rows]
+            return [(_table_row(r), by_table.get(r.id, []), r.moves_count) for r in rows]
 
         return await self.database.run(work)
 
     async def running(self) -> list[str]:
-        """Ids of the tables that are not over and play on without a player's message: those
-        with a bot seat or a turn clock."""
-        bot_seat = sa.exists().where(
-            db.seats.c.table_id == db.tables.c.id, db.seats.c.kind == "bot"
-        )
-        query = sa.select(db.tables.c.id).where(
-            db.tables.c.status != "over", sa.or_(db.tables.c.clock.is_not(None), bot_seat)
-        )
+        """Ids of the tables that are not ended and play on without a player's message:
+        those with a bot seat, an away seat (a stand-in plays it) or a turn clock."""
+        query = sa.select(db.tables.c.id).where(db.tables.c.status.in_(LIVE), plays_on())
 
         def work(conn: sa.Connection) -> list[str]:
             return [r.id for r in conn.execute(query)]
@@ -305,6 +331,43 @@ class Store:
         statement = sa.update(db.seats).where(*conditions).values(**values)
         return await self.database.run(lambda conn: conn.execute(statement).rowcount == 1)
 
+    # ----------------------------------------------------------------- table life
+
+    async def abandon(self, table_ids: list[str], at: float) -> list[str]:
+        """Mark these tables abandoned, those still unfinished; returns those marked (a
+        table is marked once, whichever process asks first)."""
+        t = db.tables.c
+        statement = (
+            sa.update(db.tables)
+            .where(t.id.in_(table_ids), t.status.in_(LIVE))
+            .values(status="abandoned", abandoned_at=at)
+            .returning(t.id)
+        )
+        return await self.database.run(lambda conn: [r.id for r in conn.execute(statement)])
+
+    async def abandon_idle(self, before: float, at: float) -> list[str]:
+        """Mark abandoned every unfinished table with no move since `before` and no player
+        seen connected since then; returns them."""
+        t = db.tables.c
+        statement = (
+            sa.update(db.tables)
+            .where(
+                t.status.in_(LIVE),
+                t.updated_at < before,
+                sa.or_(t.seen_at.is_(None), t.seen_at < before),
+            )
+            .values(status="abandoned", abandoned_at=at)
+            .returning(t.id)
+        )
+        return await self.database.run(lambda conn: [r.id for r in conn.execute(statement)])
+
+    async def seen(self, table_ids: list[str], at: float) -> None:
+        """Players are connected at these tables now."""
+        if not table_ids:
+            return
+        statement = sa.update(db.tables).where(db.tables.c.id.in_(table_ids)).values(seen_at=at)
+        await self.database.run(lambda conn: conn.execute(statement))
+
     # ----------------------------------------------------------------- chat
 
     async def add_chat(self, table_id: str, line: ChatRow) -> None:
@@ -319,8 +382,9 @@ class Store:
 _TOUCH_TABLE = (
     sa.update(db.tables)
     .where(db.tables.c.id == sa.bindparam("b_id"))
-    .values(updated_at=sa.bindparam("b_at"))
+    .values(updated_at=sa.bindparam("b_at"), moves_count=db.tables.c.moves_count + 1)
 )
+"""After each stored move (in its transaction): the table's change time and move count."""
 
 
 def _insert_moves(conn: sa.Connection, batch: list[_PendingMove]) -> set[tuple[str, int]]:
@@ -355,6 +419,16 @@ def _insert_moves(conn: sa.Connection, batch: list[_PendingMove]) -> set[tuple[s
                 .values(status="over", result=result)
             )
     return stored
+
+
+def plays_on() -> sa.ColumnElement[bool]:
+    """Whether an unfinished table plays on without a player's message (a bot seat, an away
+    seat or a turn clock): the tables a process must drive (`leases.py`)."""
+    seats = db.seats.c
+    driven = sa.exists().where(
+        seats.table_id == db.tables.c.id, sa.or_(seats.kind == "bot", seats.away.is_(True))
+    )
+    return sa.or_(db.tables.c.clock.is_not(None), driven)
 
 
 def _settle(future: asyncio.Future[bool], stored: bool) -> None:

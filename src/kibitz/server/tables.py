@@ -27,6 +27,7 @@ from typing import Any
 
 from kibitz.bots import Bot
 from kibitz.core import Game, KibitzError, Record, start
+from kibitz.core.gamelog import GameLog
 from kibitz.server import logs
 from kibitz.server.config import Limits
 from kibitz.server.errors import ServiceError
@@ -56,16 +57,20 @@ class LiveTable:
     chat: deque[ChatRow] = field(default_factory=lambda: deque(maxlen=RECENT_CHAT))
     """The newest chat lines, for the players who (re)connect without a database read."""
     turn_version: dict[int, int] = field(default_factory=dict)
-    """The state version at which each seat to act began to wait: a client's version is
-    current from there on (others' hidden simultaneous choices do not make it stale)."""
-    chat_limits: dict[int, TokenBucket] = field(default_factory=dict)
-    """How often each seat may still chat (forgotten with the table)."""
+    """The state version at which each seat that may act began to wait: a client's version
+    is current from there on (others' hidden simultaneous choices, and its own changes of a
+    hidden choice, do not make it stale)."""
+    chat_limits: dict[int | str, TokenBucket] = field(default_factory=dict)
+    """How often each seat, or spectating player (by id), may still chat (forgotten with the
+    table)."""
     bots: dict[tuple[int, str], Bot] = field(default_factory=dict)
     """The bot playing each (seat, bot name) here: one instance per table seat, so a bot
     that remembers (Goxeso) remembers only this table. The scheduler sends it with each
     decision to the worker that makes it and keeps the instance that comes back."""
     touched: float = field(default_factory=time.monotonic)
     """When the service last used the table (for `Limits.idle_kept`)."""
+    log: GameLog | None = None
+    """The game's log, built when a message first needs it (`gamelogs.table_log`)."""
     stale: bool = False
     """The cached state may be behind the database (another process stored a change first):
     the next `TableCache.load` reads it again, into this same object."""
@@ -76,15 +81,40 @@ class LiveTable:
 
     def track_turns(self, now: float) -> None:
         """Note when each seat now to act began to wait, and at which version; forget the
-        seats that no longer act."""
-        to_act = self.game.to_act()
+        seats that no longer act (a seat that may still change its choice keeps its version,
+        not its clock)."""
+        game = self.game
+        to_act = game.to_act()
         for seat in list(self.turn_since):
             if seat not in to_act:
                 del self.turn_since[seat]
-                self.turn_version.pop(seat, None)
+        for seat in list(self.turn_version):
+            if not game.may_act(seat):
+                del self.turn_version[seat]
         for seat in to_act:
-            self.turn_since.setdefault(seat, now)
-            self.turn_version.setdefault(seat, self.game.version)
+            if seat not in self.turn_since:  # its turn begins (a reveal ends a change's)
+                self.turn_since[seat] = now
+                self.turn_version[seat] = game.version
+
+    def stands_in(self, seat: int) -> bool:
+        """A stand-in bot plays this seat now: its player is away, or (on a table with a turn
+        clock) nobody holds it."""
+        s = self.seats[seat]
+        return s.kind != "bot" and (s.away or (self.row.clock is not None and s.kind != "player"))
+
+    def patience_ends(self) -> dict[int, float]:
+        """When the table's patience runs out for each seat it waits on (`life.py`): the
+        seats to act that a person should play (not a bot, not an away player's stand-in),
+        at a playing table without a turn clock (a clock has its own way: the stand-in).
+        A seat's patience runs from when it began to wait, or from the last `wait`."""
+        patience = self.row.patience
+        if self.row.status != "playing" or self.row.clock is not None or patience is None:
+            return {}
+        return {
+            seat: since + patience
+            for seat, since in self.turn_since.items()
+            if self.seats[seat].kind != "bot" and not self.seats[seat].away
+        }
 
     def follow(self, row: MoveRow) -> None:
         """Apply the table's next move as another process stored it; the game checks it as
@@ -255,7 +285,7 @@ class TableCache:
         return table
 
     def forget(self) -> None:
-        """Keep memory bounded: drop the oldest finished tables beyond
+        """Keep memory bounded: drop the oldest ended tables beyond
         `Limits.finished_kept`, and unfinished tables idle for `Limits.idle_kept` seconds with
         no bot, stand-in or clock running and nobody changing them. The database has all of
         them; `load` reads one back when someone asks for it."""
@@ -263,7 +293,7 @@ class TableCache:
         busy = self.busy()
         finished = []
         for table in list(self.live.values()):
-            if table.row.status == "over":
+            if table.row.ended:
                 finished.append(table)
             elif (
                 table.touched < idle_since

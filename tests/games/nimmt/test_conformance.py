@@ -64,12 +64,14 @@ def test_xbere_conforms(players: int, options: dict[str, Any]) -> None:
     report = check_game("xbere", players, range(4), options, twin=twin, deep_every=3)
     assert report.finished == 4
     assert report.twins > 0
+    assert report.changes > 0  # seats changed their choices, and nobody saw it
 
 
 @pytest.mark.parametrize("players", [2, 5, 10])
 def test_6nimmt_conforms(players: int) -> None:
     report = check_game("6nimmt", players, range(2), {"rounds": 2}, twin=twin, deep_every=7)
     assert report.finished == 2
+    assert report.changes > 0
 
 
 def test_6nimmt_plays_to_the_target() -> None:

@@ -4,9 +4,9 @@ the team variants Bridge and Cross; classic Pexeso is its option `classic`.
 Every game package has the same modules: `cards` (how cards are numbered and written),
 `moves` (the moves and their notation), `options` (the rule options), `setup` (shuffled or
 given deals), `game` (the engine), `views` (the typed shapes of views and states, and their
-codec), `sampling` (determinize: a full game from a view) and `search` (what search bots
-read of a game they play out); besides them, `turns` (the record of a turn) and `exchange`
-(the trades of the exchange phase).
+codec), `sampling` (determinize: a full game from a view), `search` (what search bots
+read of a game they play out) and `log` (the game log's entries of a move); besides
+them, `turns` (the record of a turn) and `exchange` (the trades of the exchange phase).
 """
 
 from kibitz.core import GameSpec, Hooks, register
@@ -45,6 +45,7 @@ register(
             board="goxeso",
             cards="goxeso",
             strings="goxeso",
+            log="kibitz.games.goxeso.log",
         ),
     )
 )

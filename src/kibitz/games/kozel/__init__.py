@@ -3,9 +3,9 @@
 Every game package has the same modules: `cards` (how cards are numbered and written),
 `moves` (the moves and their notation), `options` (the rule options), `setup` (shuffled or
 given deals), `game` (the engine), `views` (the typed shapes of views and states, and their
-codec), `sampling` (determinize: a full game from a view) and `search` (what search bots
-read of a game they play out); besides them, `legal` (the legal-move tables) and `tricks`
-(the record of a finished trick).
+codec), `sampling` (determinize: a full game from a view), `search` (what search bots
+read of a game they play out) and `log` (the game log's entries of a move); besides
+them, `legal` (the legal-move tables) and `tricks` (the record of a finished trick).
 """
 
 from kibitz.core import GameSpec, Hooks, register
@@ -35,6 +35,7 @@ register(
             board="kozel",
             cards="kozel",
             strings="kozel",
+            log="kibitz.games.kozel.log",
         ),
     )
 )

@@ -3,8 +3,8 @@
 Every game package has the same modules: `cards` (how cards are numbered and written),
 `moves` (the moves and their notation), `options` (the rule options), `setup` (shuffled or
 given deals), `game` (the engine), `views` (the typed shapes of views and states, and their
-codec), `sampling` (determinize: a full game from a view) and `search` (what search bots
-read of a game they play out).
+codec), `sampling` (determinize: a full game from a view), `search` (what search bots
+read of a game they play out) and `log` (the game log's entries of a move).
 """
 
 from dataclasses import replace
@@ -22,6 +22,7 @@ _HOOKS = Hooks(
     board="nimmt",
     cards="nimmt",
     strings="nimmt",
+    log="kibitz.games.nimmt.log",
 )
 """Both games share the bots, the renderer and the browser's board, cards and texts."""
 

@@ -1,10 +1,12 @@
 """The row-game engine shared by X bere! and classic 6 nimmt!.
 
-A turn: every seat chooses a hand card face down (simultaneously: all seats are to act);
-when the last seat has chosen, the cards are revealed and placed from the lowest. A card
-that cannot be placed, or that fills a row, stops the placement until its player decides
-(`take N`, then in X bere! `x N`); those decisions are ordinary moves of that seat. What
-the seats see is in `views`, how `determinize` deals the unseen cards in `sampling`.
+A turn: every seat chooses a hand card face down (simultaneously: all seats are to act); a
+seat that has chosen may choose another card instead (a change: another `play N`, its first
+card goes back to its hand) until the last seat has chosen. Then the cards are revealed and
+placed from the lowest. A card that cannot be placed, or that fills a row, stops the
+placement until its player decides (`take N`, then in X bere! `x N`); those decisions are
+ordinary moves of that seat. What the seats see is in `views`, how `determinize` deals the
+unseen cards in `sampling`.
 """
 
 from __future__ import annotations
@@ -155,7 +157,11 @@ class RowGame(Game[RowMove]):
         kind = type(move)
         if kind is Play:
             card = move.number
-            self.hands[seat].remove(card)
+            hand = self.hands[seat]
+            hand.remove(card)
+            earlier = self.chosen[seat]
+            if earlier is not None:  # a change of choice: the first card goes back
+                insort(hand, earlier)
             self.chosen[seat] = card
             mask = self._waiting
             if self._sets[mask] is not self._to_act:  # a new turn, a loaded state
@@ -170,6 +176,12 @@ class RowGame(Game[RowMove]):
             self._take_low(seat, move.number - 1)
         else:
             self._choose_x(seat, move.number)
+
+    def _may_change(self) -> frozenset[int]:
+        """The seats that have chosen this turn's card (choices exist only until the reveal)
+        and hold another card to choose instead."""
+        hands = self.hands
+        return frozenset(s for s, c in enumerate(self.chosen) if c is not None and hands[s])
 
     def _reveal(self) -> None:
         # Sorted as ints `card << 4 | seat` (seats < 16, cards unique), which compare far

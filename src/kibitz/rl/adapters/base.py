@@ -173,6 +173,11 @@ class Adapter(ABC):
         self.players = players
         self.options: dict[str, Any] = options_to_dict(opts)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Adapter:
+        """The adapter itself: it is the game's rules and layouts (and caches of what
+        follows from them), the same for every copy of a state or environment using it."""
+        return self
+
     # ----------------------------------------------------------------- actions
 
     @abstractmethod

@@ -8,6 +8,7 @@ import { api, keepSeat, keepInvites, heldSeat } from "./net.js";
 import { games as catalog, gameTitle } from "./catalog.js";
 import { me, loadMe, ensurePlayer, onPlayer, suggestedNickname } from "./player.js";
 import { botName, seatName, seatPlayer, winnersText, timeText } from "./names.js";
+import { patienceOption, readPatience } from "./life.js";
 
 function optionDoc(game, option) {
   const key = `opt.${game}.${option.name}`;
@@ -152,13 +153,14 @@ export function mountLobby(root) {
   function mineRow(table, seat) {
     const title = h("strong", {}, gameTitle(table.game));
     const over = table.status === "over";
+    const ended = over || table.status === "abandoned";
     const won = over && table.result && seat !== null && (table.result.winners || []).includes(seat);
     return h("li", { class: "table-row", "data-table": table.id, "data-status": table.status },
       h("div", { class: "what" }, title,
         h("span", { class: "muted" }, ` · ${over ? "" : `${t(`status.${table.status}`)} · `}${timeText(table.updated_at)}`),
         h("div", { class: "chips" }, seatChips(table, seat)),
         over ? h("span", { class: ["result", won && "won"] }, winnersText(table.result, table.seats)) : null),
-      h("div", { class: "actions" }, over
+      h("div", { class: "actions" }, ended
         ? h("a", { class: "btn replay", href: `#/replay/${table.id}` }, t("lobby.replay"))
         : h("a", { class: "btn primary back", href: `#/t/${table.id}` }, t("lobby.back"))));
   }
@@ -181,10 +183,12 @@ export function mountLobby(root) {
     mine.hidden = false;
     const unfinished = data.tables.map((table) => mineRow(table, table.seat));
     const recent = data.recent.map((table) => mineRow(table, table.seats_held.length ? table.seats_held[0] : null));
+    const abandoned = (data.abandoned || []).map((table) => mineRow(table, table.seat));
     mine.append(h("h2", {}, t("mine.title")));
-    if (!unfinished.length && !recent.length) mine.append(h("p", { class: "muted" }, t("mine.none")));
+    if (!unfinished.length && !recent.length && !abandoned.length) mine.append(h("p", { class: "muted" }, t("mine.none")));
     if (unfinished.length) mine.append(h("h3", {}, t("mine.unfinished")), h("ul", { class: "tables", id: "mine-unfinished" }, unfinished));
     if (recent.length) mine.append(h("h3", {}, t("mine.recent")), h("ul", { class: "tables", id: "mine-recent" }, recent.slice(0, 6)));
+    if (abandoned.length) mine.append(h("h3", {}, t("mine.abandoned")), h("ul", { class: "tables", id: "mine-abandoned" }, abandoned.slice(0, 6)));
   }
 
   function renderForm(gameName) {
@@ -226,6 +230,9 @@ export function mountLobby(root) {
         h("div", { class: "option" }, h("label", { for: "clock" }, h("strong", {}, t("lobby.clock.seconds")),
           h("input", { type: "number", id: "clock", name: "clock", min: 5, max: 86400, placeholder: t("lobby.none") })),
         h("p", { class: "doc" }, t("lobby.clock.doc")))),
+      patienceOption(),
+      h("div", { class: "option check" }, h("label", { for: "spectator-chat" },
+        h("input", { type: "checkbox", id: "spectator-chat", name: "spectator_chat", checked: true }), " ", t("lobby.spectatorChat"))),
       h("button", { type: "submit", class: "btn primary", id: "create" }, t("lobby.create")));
     form.dataset.game = game.name;
   }
@@ -242,6 +249,8 @@ export function mountLobby(root) {
     };
     const clock = form.querySelector("#clock").value;
     if (clock) body.clock = Number(clock);
+    body.patience = readPatience(form);
+    body.spectator_chat = form.querySelector("#spectator-chat").checked;
     if (sitting >= 0) {
       const who = await player();
       if (!who) return;
@@ -293,7 +302,8 @@ export function mountLobby(root) {
 
   async function refresh() {
     try {
-      const [waiting, playing, over] = await Promise.all(["waiting", "playing", "over"].map((st) => api(`/api/tables?status=${st}&limit=20`)));
+      // Waiting and playing: only live tables (a move or a player there lately).
+      const [waiting, playing, over] = await Promise.all(["waiting", "playing", "over"].map((st) => api(`/api/tables?status=${st}&limit=20${st === "over" ? "" : "&active=true"}`)));
       const data = { waiting, playing, over };
       clear(lists);
       for (const st of ["waiting", "playing", "over"]) {

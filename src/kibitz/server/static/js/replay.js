@@ -8,6 +8,7 @@ import { gameTitle } from "./catalog.js";
 import { seatPlayer, tableTitle } from "./names.js";
 import { boardFor } from "./games/index.js";
 import { speed } from "./settings.js";
+import { mountGameLog } from "./gamelog.js";
 
 export function mountReplay(root, tableId, query) {
   let data = null;
@@ -16,6 +17,7 @@ export function mountReplay(root, tableId, query) {
   let board = null;
   let timer = null;
   let uploaded = null;
+  let abandoned = false; // the stored table ended unfinished (its last step says so)
   const seatParam = query.get("seat");
   let seat = seatParam === null || seatParam === "" ? null : Number(seatParam);
 
@@ -26,7 +28,9 @@ export function mountReplay(root, tableId, query) {
     board: h("div", { class: "board-area" }),
     status: h("p", { class: "status" }),
   };
-  root.append(h("div", { class: "page replay", id: "replay" }, el.head, el.status, el.controls, el.moveText, el.board));
+  const gameLog = mountGameLog();
+  root.append(h("div", { class: "page replay", id: "replay" }, el.head, el.status, el.controls, el.moveText,
+    h("div", { class: "replay-grid" }, el.board, gameLog.element)));
 
   function name(s) {
     return seatPlayer(seats, s, { over: true });
@@ -61,7 +65,11 @@ export function mountReplay(root, tableId, query) {
     try {
       const q = seat === null ? "" : `?seat=${seat}`;
       if (tableId) {
-        if (!seats) seats = (await api(`/api/tables/${tableId}`)).seats;
+        if (!seats) {
+          const summary = await api(`/api/tables/${tableId}`);
+          seats = summary.seats;
+          abandoned = summary.status === "abandoned";
+        }
         data = await api(`/api/tables/${tableId}/replay${q}`);
       } else if (uploaded !== null) {
         data = await api(`/api/replay${q}`, { method: "POST", body: uploaded });
@@ -79,6 +87,7 @@ export function mountReplay(root, tableId, query) {
     header();
     clear(el.board);
     board = boardFor(data.game, el.board, { act: () => {}, seatName: name, mySeat: () => seat, speed });
+    gameLog.reset(data.log);
     step = Math.min(step, data.moves.length);
     controls();
     show(false);
@@ -123,6 +132,7 @@ export function mountReplay(root, tableId, query) {
   function show(animate) {
     const view = data.views[step];
     board.update(view, { animate, interactive: false, status: "over" });
+    gameLog.show(data.game, view, name, data.log_counts[step]);
     const counter = el.controls.querySelector("#replay-counter");
     if (counter) counter.textContent = `${step} / ${data.moves.length}`;
     const slider = el.controls.querySelector("#replay-slider");
@@ -132,6 +142,7 @@ export function mountReplay(root, tableId, query) {
       const [s, text] = data.moves[step - 1];
       el.moveText.append(t("replay.moveN", { n: step }), " ", h("strong", {}, name(s)), ": ", h("code", {}, text));
     } else el.moveText.append(t("replay.start"));
+    if (step === data.moves.length && abandoned) el.moveText.append(h("span", { class: "outcome", id: "replay-abandoned" }, " · ", t("life.abandoned")));
     if (step === data.moves.length && data.outcome) {
       const winners = data.outcome.winners.map(name).join(", ");
       el.moveText.append(h("span", { class: "outcome", id: "replay-outcome" }, " · ", t("end.winners", { names: winners }), ` · ${t("end.score")}: ${data.outcome.scores.join(" / ")}`));

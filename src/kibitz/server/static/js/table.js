@@ -9,6 +9,9 @@ import { me, ensurePlayer, suggestedNickname } from "./player.js";
 import { seatPlayer, tableTitle } from "./names.js";
 import { speed } from "./settings.js";
 import { boardFor } from "./games/index.js";
+import { lifePanel } from "./life.js";
+import { alertToggle, turnAlert, endTurnAlerts } from "./alerts.js";
+import { mountGameLog, scoreBreakdown } from "./gamelog.js"; // game log (issue 13)
 
 export function seatLabel(seats, seat) {
   return seatPlayer(seats, seat);
@@ -36,6 +39,7 @@ export function mountTable(root, tableId, query) {
   let joinOffered = null; // the seats the join panel offers
   let toolsHeld = null; // whether the tools were drawn for a seat held here (the Leave button)
   let pendingJoin = null; // a join to send once the connection carries the new player's cookie
+  let spectatorChat = false; // the table lets spectators chat (its welcome says)
 
   const el = {
     title: h("h1", {}, t("loading")),
@@ -49,14 +53,19 @@ export function mountTable(root, tableId, query) {
     end: h("div", { class: "end-panel", id: "end", hidden: true }),
     chatLog: h("ol", { class: "chat-log", id: "chat-log", "aria-live": "polite" }),
     chatForm: h("form", { class: "chat-form" }),
+    chatNote: h("p", { class: "muted chat-note", hidden: true }, t("chat.spectatorNeedsName")),
     tools: h("div", { class: "tools" }),
   };
+  // table life: the choice when a player is silent too long, and the away player's "I'm back"
+  const life = lifePanel({ send: (msg) => live && live.send(msg), seatName: (seat) => seatLabel(state && state.seats, seat) });
+  const gameLog = mountGameLog(); // game log (issue 13)
   const page = h("div", { class: "page table-page", id: "table", "data-table": tableId, "data-status": "loading" },
-    h("div", { class: "table-head" }, el.title, el.tools), el.conn, el.turn, el.note, el.join, el.end,
+    h("div", { class: "table-head" }, el.title, el.tools), el.conn, el.turn, life.el, el.note, el.join, el.end,
     h("div", { class: "table-grid" }, el.board,
       h("aside", { class: "side" },
         h("section", { class: "panel" }, h("h2", {}, t("table.players")), el.players, el.invite),
-        h("section", { class: "panel chat" }, h("h2", {}, t("table.chat")), el.chatLog, el.chatForm))));
+        gameLog.element,
+        h("section", { class: "panel chat" }, h("h2", {}, t("table.chat")), el.chatLog, el.chatForm, el.chatNote))));
   root.append(page);
 
   const chatInput = h("input", { type: "text", maxlength: 300, placeholder: t("chat.placeholder"), "aria-label": t("chat.placeholder") });
@@ -76,8 +85,10 @@ export function mountTable(root, tableId, query) {
   }
 
   function addChat(line) {
+    const spectator = line.seat === null;
     const who = line.nickname || t("seat.n", { n: line.seat });
-    el.chatLog.append(h("li", {}, h("strong", {}, `${who}: `), line.text));
+    el.chatLog.append(h("li", { class: spectator && "spectator" }, h("strong", {}, who),
+      spectator ? h("span", { class: "tag" }, t("chat.spectator")) : null, ": ", line.text));
     el.chatLog.scrollTop = el.chatLog.scrollHeight;
   }
 
@@ -101,9 +112,14 @@ export function mountTable(root, tableId, query) {
         clear(el.chatLog);
         (msg.chat || []).forEach(addChat);
         mySeat = msg.seat;
+        spectatorChat = Boolean(msg.spectator_chat);
+        gameLog.reset(msg.log);
         break;
       case "state":
         msg.receivedAt = performance.now(); // the clock counts down from here
+        // game log (issue 13): entries missing before this state's (a gap): the whole log again
+        if (!gameLog.add(msg.log)) { live.restart(); return; }
+        msg.logLength = gameLog.entries().length;
         queue.push(msg);
         pump();
         break;
@@ -117,9 +133,10 @@ export function mountTable(root, tableId, query) {
         note(t("table.joined", { n: msg.seat }), "info");
         break;
       case "left":
+      case "unseated": // the seat's token lost it (left in another tab, taken, a bot's)
         forgetSeat(tableId);
         mySeat = null;
-        note(""); // "You sit at seat N" would still be shown for a moment
+        note(msg.type === "unseated" ? t("table.unseated") : "", "info");
         break;
       case "rematch":
         keepSeat(msg.table, msg);
@@ -134,8 +151,10 @@ export function mountTable(root, tableId, query) {
           live.send({ type: "watch", table: tableId });
           return;
         }
-        if (msg.code === "no_such_table") {
-          el.title.textContent = t("err.no_such_table");
+        if (msg.code === "no_such_table") { // one message, not a table's empty panels
+          clear(page);
+          page.append(h("section", { class: "panel missing", id: "missing" }, h("h1", {}, t("err.no_such_table")),
+            h("p", {}, t("table.missing")), h("a", { class: "btn primary", href: "#/" }, t("nav.lobby"))));
           page.dataset.status = "missing";
           live.close();
           return;
@@ -185,8 +204,13 @@ export function mountTable(root, tableId, query) {
     if (!destroyed && state) render(state, false, true);
   }
 
-  function myTurn(view) {
-    return mySeat !== null && state && state.status === "playing" && view.legal && view.legal.length > 0 && !busy;
+  // An away player's seat is the stand-in's until they say they are back.
+  function away(msg) {
+    return mySeat !== null && Boolean(msg.seats[mySeat] && msg.seats[mySeat].away);
+  }
+
+  function mayAct(view) { // to act, or to change a hidden choice (legal moves either way)
+    return mySeat !== null && state && state.status === "playing" && !away(state) && view.legal && view.legal.length > 0 && !busy;
   }
 
   function act(move) {
@@ -199,7 +223,7 @@ export function mountTable(root, tableId, query) {
       note(t("conn.lost"));
       return;
     }
-    page.dataset.myTurn = "0";
+    page.dataset.myTurn = page.dataset.mayChange = "0";
     board.lock();
   }
 
@@ -225,23 +249,37 @@ export function mountTable(root, tableId, query) {
     page.dataset.status = msg.status;
     page.dataset.version = String(msg.version);
     const idle = settled || queue.length === 0;
-    const interactive = idle && myTurn(view);
+    const interactive = idle && mayAct(view);
+    // A seat may have legal moves without having to act: it may change its hidden choice.
+    const mustAct = mySeat !== null && !away(msg) && (view.to_act || []).includes(mySeat);
     page.dataset.myTurn = "0";
-    el.chatForm.hidden = mySeat === null; // only seated players chat
+    renderChatForm();
     renderPlayers(msg);
     renderInvite(msg);
     renderJoin(msg);
-    renderTurn(msg, interactive);
+    renderTurn(msg, interactive, mustAct);
+    life.update(msg, mySeat);
+    gameLog.show(msg.game, view, (seat) => seatLabel(msg.seats, seat), msg.logLength);
     const done = board.update(view, { animate: animate && speed() > 0, interactive, status: msg.status, seats: msg.seats });
     if (msg.status === "over") await showEnd(msg);
     else el.end.hidden = true;
     await done;
     if (!destroyed && idle && queue.length === 0) {
-      page.dataset.myTurn = interactive && !busy ? "1" : "0";
+      page.dataset.myTurn = interactive && mustAct && !busy ? "1" : "0";
+      page.dataset.mayChange = interactive && !mustAct && !busy ? "1" : "0";
       page.dataset.settled = "1";
+      turnAlert(msg.status === "playing" && mustAct && Boolean(view.legal && view.legal.length), `${tableTitle(msg.game, msg.seats)} · kibitz`);
     } else {
       page.dataset.settled = "0";
     }
+  }
+
+  // Seated players chat; a spectator too where the table allows it, as their signed-in player.
+  function renderChatForm() {
+    const spectating = mySeat === null;
+    el.chatForm.hidden = spectating && !(spectatorChat && me());
+    el.chatNote.hidden = !(spectating && spectatorChat && !me());
+    chatInput.placeholder = spectating ? t("chat.asSpectator") : t("chat.placeholder");
   }
 
   function renderTools() {
@@ -254,16 +292,18 @@ export function mountTable(root, tableId, query) {
       el.tools.append(h("button", { class: "btn", id: "leave", onclick: () => {
         if (confirm(t("table.leave.confirm"))) live.send({ type: "leave" });
       } }, t("table.leave")));
+      el.tools.append(alertToggle());
     }
   }
 
-  function renderTurn(msg, interactive) {
+  function renderTurn(msg, interactive, mustAct) {
     const view = msg.view;
     clear(el.turn);
     el.turn.className = "turn";
     if (msg.status === "waiting") {
       const open = msg.seats.filter((s) => s.kind === "open" || s.kind === "invited").length;
       el.turn.append(t("turn.waiting", { n: open }));
+      if (mySeat !== null) el.turn.append(" ", t("turn.sendInvite")); // the players invite
       return;
     }
     if (msg.status === "over") {
@@ -271,16 +311,24 @@ export function mountTable(root, tableId, query) {
       el.turn.classList.add("over");
       return;
     }
+    if (msg.status === "abandoned") {
+      el.turn.append(t("life.abandoned"), " ", h("a", { href: `#/replay/${msg.table}` }, t("lobby.replay")));
+      el.turn.classList.add("over");
+      return;
+    }
     const acting = view.to_act || [];
-    if (interactive) {
+    if (interactive && mustAct) {
       el.turn.classList.add("mine");
       el.turn.append(h("strong", {}, t("turn.yours")), " ", board.prompt(view));
-    } else if (mySeat !== null && acting.includes(mySeat) && view.legal && view.legal.length) {
+    } else if (busy) {
       el.turn.append(t("turn.sending"));
+    } else if (mySeat !== null && !away(msg) && acting.includes(mySeat) && view.legal && view.legal.length) {
+      el.turn.append(h("strong", {}, t("turn.yours"))); // the board is still showing what happened
     } else {
       const names = acting.filter((s) => s !== mySeat).map((s) => seatLabel(msg.seats, s));
       el.turn.append(names.length ? t("turn.waitingFor", { names: names.join(", ") }) : t("turn.waitingOthers"));
-      if (mySeat !== null && acting.length) el.turn.append(" ", h("span", { class: "muted" }, board.waitingNote ? board.waitingNote(view) : ""));
+      const note = interactive ? board.prompt(view) : (board.waitingNote ? board.waitingNote(view) : "");
+      if (mySeat !== null && acting.length) el.turn.append(" ", h("span", { class: "muted" }, note));
     }
   }
 
@@ -323,7 +371,7 @@ export function mountTable(root, tableId, query) {
 
   function renderInvite(msg) {
     clear(el.invite);
-    if (msg.status === "over") return;
+    if (msg.status === "over" || msg.status === "abandoned" || mySeat === null) return; // the seated players invite
     const open = msg.seats.filter((s) => s.kind === "open");
     const invites = invitesOf(tableId);
     const rows = [];
@@ -344,20 +392,24 @@ export function mountTable(root, tableId, query) {
   }
 
   function renderJoin(msg) {
-    if (mySeat !== null || msg.status === "over") {
+    if (mySeat !== null || msg.status === "over" || msg.status === "abandoned") {
       clear(el.join);
       return;
     }
     const invite = query.get("invite");
     const open = msg.seats.filter((s) => s.kind === "open").map((s) => s.seat);
     const invited = invite ? msg.seats.filter((s) => s.kind === "invited").map((s) => s.seat) : [];
+    // An invite link whose seat someone has taken says so (and offers the open seats).
+    const used = invite && !invited.length ? h("p", { class: "invite-used", id: "invite-used" }, t("join.inviteUsed")) : null;
     if (!open.length && !invited.length) {
       clear(el.join);
+      joinOffered = null;
+      if (used) el.join.append(h("div", { class: "panel join" }, used));
       return;
     }
     // The buttons follow the seats that are open now (others sit down, players leave); the
     // nickname field stays as the visitor left it.
-    const offered = invite ? `invite:${invited.join(",")}` : open.join(",");
+    const offered = invited.length ? `invite:${invited.join(",")}` : open.join(",");
     if (el.join.childElementCount && offered === joinOffered) return;
     joinOffered = offered;
     const typing = el.join.querySelector("#join-nickname");
@@ -382,10 +434,10 @@ export function mountTable(root, tableId, query) {
       pendingJoin = extra;
       live.restart();
     };
-    const buttons = invite
+    const buttons = invited.length
       ? [h("button", { class: "btn primary", id: "join-invite", onclick: () => sit({ invite }) }, t("join.invited"))]
       : open.map((seat) => h("button", { class: "btn primary join-seat", "data-seat": seat, onclick: () => sit({ seat }) }, t("join.seat", { n: seat })));
-    el.join.append(h("div", { class: "panel join" }, h("strong", {}, t("join.title")), nick, buttons, h("span", { class: "muted" }, t("join.or"))));
+    el.join.append(h("div", { class: "panel join" }, used, h("strong", {}, t("join.title")), nick, buttons, h("span", { class: "muted" }, t("join.or"))));
     if (focused && nick) nick.focus();
   }
 
@@ -416,6 +468,7 @@ export function mountTable(root, tableId, query) {
         h("thead", {}, h("tr", {}, h("th", {}, t("end.player")), h("th", {}, board.scoreTitle ? board.scoreTitle() : t("end.score")))),
         h("tbody", {}, msg.seats.map((_, i) => h("tr", { class: (result.winners || []).includes(i) ? "winner" : null, "data-seat": i, "data-score": (result.scores || [])[i] },
           h("td", {}, seatLabel(msg.seats, i)), h("td", {}, String((result.scores || [])[i] ?? "")))))),
+      await scoreBreakdown(msg.game, msg.view, gameLog.entries(), (seat) => seatLabel(msg.seats, seat)), // game log (issue 13)
       h("p", { class: "muted", id: "moves", "data-moves": result.moves }, t("end.moves", { n: result.moves })),
       h("div", { class: "actions" }, rematch,
         h("a", { class: "btn", href: `#/replay/${msg.table}` }, t("lobby.replay")),
@@ -426,6 +479,8 @@ export function mountTable(root, tableId, query) {
     destroy() {
       destroyed = true;
       clearInterval(ticker);
+      life.destroy();
+      endTurnAlerts();
       if (live) live.close();
       if (board && board.destroy) board.destroy();
     },

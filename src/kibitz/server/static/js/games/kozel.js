@@ -111,6 +111,8 @@ export function board(root, ctx) {
     el.teams.append(h("table", { class: "kz-score" },
       h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("kozel.tricks")), h("th", { title: t("kozel.pointsDoc") }, t("kozel.points")), h("th", {}, view.options.series ? t("kozel.losing", { n: view.options.series_limit }) : t("kozel.losingTitle")))),
       h("tbody", {}, rows)));
+    // The legend of the points column: what counts, and what "n+" means while the deal goes on.
+    el.teams.append(h("p", { class: "muted small kz-legend", id: "kz-legend" }, t("kozel.pointsDoc"), " ", t("kozel.cardValues")));
     if (view.results.length) {
       el.teams.append(h("details", { class: "kz-results" }, h("summary", {}, t("kozel.results")),
         h("ol", {}, view.results.map((r) => h("li", {}, t("kozel.dealResult", { n: r.deal, a: r.points[0], b: r.points[1], la: r.losing[0], lb: r.losing[1] }), r.eggs ? ` (${t("kozel.eggs")})` : "")))));

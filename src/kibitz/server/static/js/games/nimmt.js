@@ -22,6 +22,8 @@ export function board(root, ctx, game) {
     h("h3", {}, t("nimmt.hand")), el.hand, el.seats,
     h("details", { class: "log-box", open: true }, h("summary", {}, t("nimmt.events")), el.log)));
 
+  // The prompts follow "Your turn:" in the turn line; standing alone on the felt they start a sentence.
+  const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
   const takeAt = (view) => (view.options && view.options.take_on === "over" ? 1 : 0);
 
   function cardButton(card, move, ctxLabel, extra = {}) {
@@ -41,6 +43,9 @@ export function board(root, ctx, game) {
   function renderRows(view, interactive, fresh) {
     clear(el.rows);
     const extra = takeAt(view);
+    // As many equal columns as the longest row has slots: the rows fill the felt's width.
+    const columns = Math.max(...view.rows.map((row, r) => Math.max(view.row_limits[r] + extra, row.length)));
+    el.rows.style.setProperty("--slots", String(columns));
     const takes = new Set(interactive ? view.legal.filter((m) => m.startsWith("take ")) : []);
     view.rows.forEach((row, r) => {
       const limit = view.row_limits[r];
@@ -88,9 +93,9 @@ export function board(root, ctx, game) {
     if (!p) return;
     const who = ctx.seatName(p.seat);
     if (p.decision === "take") {
-      el.decision.append(h("p", { class: "ask" }, p.seat === ctx.mySeat() ? t("nimmt.askTake", { card: p.card }) : t("nimmt.othersTake", { who, card: p.card })));
+      el.decision.append(h("p", { class: "ask" }, p.seat === ctx.mySeat() ? sentence(t("nimmt.askTake", { card: p.card })) : t("nimmt.othersTake", { who, card: p.card })));
     } else {
-      el.decision.append(h("p", { class: "ask" }, p.seat === ctx.mySeat() ? t("nimmt.askX") : t("nimmt.othersX", { who })));
+      el.decision.append(h("p", { class: "ask" }, p.seat === ctx.mySeat() ? sentence(t("nimmt.askX")) : t("nimmt.othersX", { who })));
       el.decision.append(h("div", { class: "taken" }, p.cards.map((card) => {
         const move = `x ${card}`;
         return interactive && view.legal.includes(move) ? cardButton(card, move, t("nimmt.xCard", { card }), { class: "legal" }) : nimmtCard(card, { class: "small" });
@@ -105,13 +110,18 @@ export function board(root, ctx, game) {
       return;
     }
     const known = new Set((view.known && view.known[view.seat]) || []);
-    for (const card of view.hand) {
+    // The face-down choice shows in its place in the hand, raised; until everyone has chosen,
+    // clicking another card changes it (the other cards are then legal moves).
+    const hasChoice = view.choice !== null && view.choice !== undefined;
+    const cards = hasChoice ? [...view.hand, view.choice].sort((a, b) => a - b) : view.hand;
+    for (const card of cards) {
       const move = `play ${card}`;
       const legal = interactive && view.legal.includes(move);
       const chosen = view.choice === card;
       const cls = [legal && "legal", chosen && "chosen", known.has(card) && "known"];
-      if (legal) el.hand.append(cardButton(card, move, t("nimmt.play", { card }), { class: cls.filter(Boolean).join(" ") }));
-      else el.hand.append(h("div", { class: ["card-btn", "static", ...cls] }, nimmtCard(card), chosen ? h("span", { class: "badge" }, t("nimmt.yourChoice")) : null));
+      const label = t(hasChoice ? "nimmt.changeTo" : "nimmt.play", { card });
+      if (legal) el.hand.append(cardButton(card, move, label, { class: cls.filter(Boolean).join(" ") }));
+      else el.hand.append(h("div", { class: ["card-btn", "static", ...cls], "data-card": card }, nimmtCard(card), chosen ? h("span", { class: "badge" }, t("nimmt.yourChoice")) : null));
     }
     if (known.size) el.hand.append(h("p", { class: "muted hint" }, t("nimmt.knownHint")));
   }
@@ -130,7 +140,7 @@ export function board(root, ctx, game) {
         h("div", { class: "stat" }, h("span", { title: t("nimmt.handSize") }, t("nimmt.handCards", { n })), h("span", { class: "backs" }, backs)),
         (view.known && view.known[i] && view.known[i].length && i !== view.seat) ? h("div", { class: "stat" }, t("nimmt.knownCards", { cards: view.known[i].join(", ") })) : null,
         xbere ? h("div", { class: "stat xrow" }, h("span", {}, t("nimmt.xRow")),
-          view.x_rows[i].length ? view.x_rows[i].map((c) => nimmtCard(c, { class: "tiny" })) : h("span", { class: "muted" }, "—")) : null,
+          view.x_rows[i].length ? view.x_rows[i].map((c) => nimmtCard(c, { class: "small" })) : h("span", { class: "muted" }, "—")) : null,
         h("div", { class: "stat" }, xbere ? t("nimmt.xPile", { n: pile.length }) : t("nimmt.pile", { n: pile.length, heads: pileHeads }))));
     }
   }
@@ -181,6 +191,7 @@ export function board(root, ctx, game) {
     prompt(view) {
       const p = view.pending;
       if (p && p.seat === view.seat) return p.decision === "take" ? t("nimmt.askTake", { card: p.card }) : t("nimmt.askX");
+      if (view.choice !== null && view.choice !== undefined) return t("nimmt.mayChange", { card: view.choice });
       return t("nimmt.askPlay");
     },
     waitingNote(view) {
