@@ -124,7 +124,10 @@ class Game(ABC, Generic[M]):
         self.history: list[tuple[int, M]] = []
         self._to_act: frozenset[int] = frozenset()
         self._over = False
-        self._legal: dict[int, Sequence[M]] = {}
+        self._legal: list[Sequence[M]] = [()] * players
+        """Each seat's legal moves as last listed, valid while `_legal_at[seat]` is the
+        number of moves made (so `apply` invalidates them without a store)."""
+        self._legal_at = [-1] * players
 
     # ----------------------------------------------------------------- construction
 
@@ -149,7 +152,7 @@ class Game(ABC, Generic[M]):
             game._load_state(state)
         except (KeyError, TypeError, IndexError, ValueError) as error:
             raise StateError(f"cannot restore a {cls.name} state: {error!r}") from error
-        game._legal = {}
+        game._legal_at = [-1] * players
         return game
 
     @classmethod
@@ -170,7 +173,7 @@ class Game(ABC, Generic[M]):
             if isinstance(error, ViewError):
                 raise
             raise ViewError(f"cannot determinize a {cls.name} view: {error!r}") from error
-        game._legal = {}
+        game._legal_at = [-1] * players
         return game
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -203,15 +206,10 @@ class Game(ABC, Generic[M]):
 
     def legal_moves(self, seat: object) -> Sequence[M]:
         """The moves `seat` may make now; empty unless `may_act(seat)`."""
-        if type(seat) is int:
-            legal = self._legal.get(seat)
-            if legal is not None:
-                return legal
         seat = self._seat(seat)
         if seat not in self._to_act and seat not in self._may_change():
             return ()
-        legal = self._legal[seat] = self._legal_moves(seat)
-        return legal
+        return self._listed(seat)
 
     def scores(self) -> tuple[float, ...]:
         """Each seat's score so far, in the game's own scoring (all seats' knowledge)."""
@@ -252,7 +250,6 @@ class Game(ABC, Generic[M]):
         acting = self._acting(seat)
         checked = self._checked(acting, move)
         self._apply(acting, checked)
-        self._legal = {}
         self.history.append((acting, checked))
 
     @abstractmethod
@@ -351,9 +348,7 @@ class Game(ABC, Generic[M]):
         """`move` (an object or its notation) if it is legal for the acting `seat`."""
         if isinstance(move, str):
             move = self.parse_move(move)
-        legal = self._legal.get(seat)
-        if legal is None:
-            legal = self._legal[seat] = self._legal_moves(seat)
+        legal = self._listed(seat)
         if move not in legal:
             reason = self._refusal(seat, move)
             if reason is not None:
@@ -361,6 +356,16 @@ class Game(ABC, Generic[M]):
             shown = ", ".join(str(m) for m in legal[:12]) + (", ..." if len(legal) > 12 else "")
             raise IllegalMoveError(f"{move} is not legal for seat {seat} now; legal: {shown}")
         return cast(M, move)
+
+    def _listed(self, seat: int) -> Sequence[M]:
+        """The legal moves of `seat`, which may act (`may_act`): listed once per
+        move made (the search interface and `apply` both ask)."""
+        version = len(self.history)
+        if self._legal_at[seat] == version:
+            return self._legal[seat]
+        legal = self._legal[seat] = self._legal_moves(seat)
+        self._legal_at[seat] = version
+        return legal
 
     def _refusal(self, seat: int, move: object) -> str | None:
         """Why `move` (any object: a move of another game, too), not legal for `seat` now, is

@@ -19,7 +19,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Final
 
 from kibitz.core import Game, NotationError, State, View
-from kibitz.core.rng import derive
+from kibitz.core.rng import below, derive
 from kibitz.games.goxeso.cards import EMPTY, SIZES, cell_name, face_ids, face_name
 from kibitz.games.goxeso.exchange import Trade, trade, trades_between
 from kibitz.games.goxeso.moves import (
@@ -131,7 +131,7 @@ class Goxeso(Game[GoxesoMove]):
         else:
             rng = derive(seed, "deal")
             self.board = shuffled_board(size, classic, rng)
-            self.start = rng.randrange(self.players)
+            self.start = below(rng, self.players)
         self.left = len(self.board)
         self.turn_seat = self.start
         self._to_act = self._alone[self.start]

@@ -19,7 +19,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Final
 
 from kibitz.core import Game, State, View
-from kibitz.core.rng import derive
+from kibitz.core.rng import below, derive
 from kibitz.games.kozel.cards import CARD_TEXT, DECK_SIZE, FULL_DECK, count_of, mask_of, texts_of
 from kibitz.games.kozel.legal import answers, leads
 from kibitz.games.kozel.moves import Beat, Discard, Four, KozelMove, Lead, parse_move
@@ -119,7 +119,7 @@ class Kozel(Game[KozelMove]):
         deals = deal_setups(setup, self.options.series)
         if not deals:
             rng = derive(seed, "deal", 1)
-            dealer = rng.randrange(4)
+            dealer = below(rng, 4)
             self._start_deal(1, shuffled_deal(dealer, rng), (dealer + 1) % 4)
             return
         first = 0

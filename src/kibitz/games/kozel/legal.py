@@ -164,13 +164,14 @@ def is_four(hand: int) -> bool:
 
 def _discard_set(hand: int, size: int) -> Moves:
     """Every discard of `size` cards from `hand`."""
-    get = _DISCARD_MOVES.get
+    cards = cards_in(hand)
     moves = []
-    for combo in combinations(cards_in(hand), size):
+    for combo in _COMBOS[len(cards), size]:
         mask = 0
-        for card in combo:
-            mask |= 1 << card
-        moves.append(get(mask) or Discard(mask))
+        for i in combo:
+            mask |= 1 << cards[i]
+        # the table's own get (compiled, a C call), not a bound method (a Python call)
+        moves.append(_DISCARD_MOVES.get(mask) or Discard(mask))
     return _remember(_DISCARD_SETS[size], hand, tuple(moves))
 
 

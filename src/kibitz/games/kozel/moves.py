@@ -45,13 +45,16 @@ class KozelMove(InternedMove):
             rest ^= low
         if not 1 <= len(cards) <= 4 or cards[-1] >= len(CARD_POINTS):
             raise ValueError(f"a move has one to four of the 36 cards, not mask {key}")
-        self._set(
-            mask=key,
-            cards=tuple(cards),
-            count=len(cards),
-            points=sum(CARD_POINTS[c] for c in cards),
-            _text=None,
-        )
+        points = 0
+        for card in cards:
+            points += CARD_POINTS[card]
+        # Plain assignments, not `_set`: compiled, they are stores into the object's struct
+        # (random play meets thousands of new discards, each made here once).
+        self.mask = key
+        self.cards = tuple(cards)
+        self.count = len(cards)
+        self.points = points
+        self._text = None
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self)!r})"
@@ -61,7 +64,7 @@ class KozelMove(InternedMove):
         if text is None:
             ordered = sorted(self.cards, key=notation_key)
             text = " ".join((self.keyword, *(CARD_TEXT[c] for c in ordered)))
-            object.__setattr__(self, "_text", text)
+            self._text = text
         return text
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Final
 
 from kibitz.core import SetupError
@@ -21,15 +20,20 @@ STOCK_SIZE: Final = DECK_SIZE - 4 * HAND_SIZE
 _DEAL_KEYS: Final = {"dealer", "hands", "stock", "trump_card"}
 
 
-@dataclass(frozen=True, slots=True)
 class Deal:
     """A dealt position: the dealer, each seat's hand (a mask), the stock top first, and the
-    trump card (which lies somewhere in the stock)."""
+    trump card (which lies somewhere in the stock). A plain class, as Kozel's `Trick` (one
+    is made every deal); never change one."""
 
-    dealer: int
-    hands: tuple[int, ...]
-    stock: tuple[int, ...]
-    trump_card: int
+    __slots__ = ("dealer", "hands", "stock", "trump_card")
+
+    def __init__(
+        self, dealer: int, hands: tuple[int, ...], stock: tuple[int, ...], trump_card: int
+    ) -> None:
+        self.dealer = dealer
+        self.hands = hands
+        self.stock = stock
+        self.trump_card = trump_card
 
 
 _RADIX_GROUPS: Final = tuple(

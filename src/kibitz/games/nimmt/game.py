@@ -60,6 +60,21 @@ def _rules(options: XBereOptions | SixNimmtOptions) -> Rules:
     return known[1]
 
 
+_SEAT_SETS: Final[dict[int, list[frozenset[int]]]] = {}
+
+
+def _seat_sets(players: int) -> list[frozenset[int]]:
+    """Every set of seats of a game of `players` as one shared frozenset, by the mask of its
+    seats: the seats still to choose shrink by a lookup, not a set difference (one a move)."""
+    sets = _SEAT_SETS.get(players)
+    if sets is None:
+        sets = _SEAT_SETS[players] = [
+            frozenset(seat for seat in range(players) if mask >> seat & 1)
+            for mask in range(1 << players)
+        ]
+    return sets
+
+
 class RowGame(Game[RowMove]):
     """X bere! and 6 nimmt!: `rules` (from the options) says which."""
 
@@ -68,8 +83,11 @@ class RowGame(Game[RowMove]):
     def __init__(self, players: int, options: XBereOptions | SixNimmtOptions) -> None:
         super().__init__(players, options)
         self.rules: Rules = _rules(options)
-        self._everyone = frozenset(range(players))
-        self._alone = [frozenset((seat,)) for seat in range(players)]
+        self._sets = _seat_sets(players)
+        self._everyone = self._sets[-1]
+        self._alone = [self._sets[1 << seat] for seat in range(players)]
+        self._waiting = 0
+        """The mask of the seats in `_to_act` while it is `_sets[_waiting]`."""
         self.round = 0
         self.turn = 0
         self.rows: list[list[int]] = []
@@ -145,8 +163,14 @@ class RowGame(Game[RowMove]):
             if earlier is not None:  # a change of choice: the first card goes back
                 insort(hand, earlier)
             self.chosen[seat] = card
-            self._to_act = waiting = self._to_act - self._alone[seat]
-            if not waiting:
+            mask = self._waiting
+            if self._sets[mask] is not self._to_act:  # a new turn, a loaded state
+                mask = 0
+                for other in self._to_act:
+                    mask |= 1 << other
+            self._waiting = mask = mask & ~(1 << seat)
+            self._to_act = self._sets[mask]
+            if not mask:
                 self._reveal()
         elif kind is Take:
             self._take_low(seat, move.number - 1)
@@ -160,13 +184,20 @@ class RowGame(Game[RowMove]):
         return frozenset(s for s, c in enumerate(self.chosen) if c is not None and hands[s])
 
     def _reveal(self) -> None:
-        self.queue = sorted(
-            (card, seat) for seat, card in enumerate(self.chosen) if card is not None
-        )
+        # Sorted as ints `card << 4 | seat` (seats < 16, cards unique), which compare far
+        # faster than the (card, seat) tuples they give the same order as.
+        keys = []
+        for seat, card in enumerate(self.chosen):
+            if card is not None:
+                keys.append(card << 4 | seat)
+        keys.sort()
+        self.queue = queue = [(key >> 4, key & 15) for key in keys]
         self.chosen = [None] * self.players
         self.emptied = not all(hand for hand in self.hands)
-        for card, seat in self.queue:
-            self.known[seat].discard(card)
+        known = self.known
+        for card, seat in queue:
+            if known[seat]:
+                known[seat].discard(card)
         self.placed = 0
         self.events = []
         self._resolve()
