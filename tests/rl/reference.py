@@ -69,6 +69,8 @@ def move_to_action(adapter: Any, game: Game[Any], seat: int, move: Move) -> int:
 def action_mask(adapter: Adapter, game: Game[Any], seat: int) -> np.ndarray[Any, Any]:
     """1 at every legal action of `seat` (all zeros when it is not to act)."""
     mask = np.zeros(adapter.num_actions, dtype=np.int8)
+    if seat not in game.to_act():  # a seat that has chosen may change it, but not here
+        return mask
     for move in game.legal_moves(seat):
         mask[move_to_action(adapter, game, seat, move)] = 1
     return mask

@@ -211,7 +211,11 @@ class Adapter(ABC):
             view[action] = 1
 
     def actions(self, game: Game[Any], seat: int) -> list[int]:
-        """The action numbers of `seat`'s legal moves, in the order of `game.legal_moves`."""
+        """The action numbers of `seat`'s legal moves, in the order of `game.legal_moves`; none
+        for a seat that is not to act (a row game's seat that has chosen may change its choice,
+        but the research interfaces step only the seats that must act)."""
+        if seat not in game.to_act():
+            return []
         return [self.move_to_action(game, seat, move) for move in game.legal_moves(seat)]
 
     # ----------------------------------------------------------------- observations
