@@ -7,7 +7,8 @@ import random
 import pytest
 
 from kibitz.bots import Budget, make_bot
-from kibitz.bots.nimmt import Table, easy_play, naive_play, target_row
+from kibitz.bots.nimmt import Table, easy_play, naive_play
+from kibitz.bots.placement import target_row
 from kibitz.core import make
 from kibitz.games.nimmt import Play, Take, XCard
 
