@@ -254,10 +254,8 @@ class NimmtTuning(Tuning):
             return Take(table.cheapest_row() + 1)
         return XCard(table.choose_x(_numbers(legal)))
 
-    def done(self, game: Game[Any], start: Game[Any] | None = None) -> bool:
-        if game.is_over():
-            return True
-        return start is not None and game.stage() != start.stage()
+    def done(self, game: Game[Any], start: int) -> bool:
+        return game.is_over() or game.stage() != start
 
     def rewards(self, game: Game[Any]) -> Sequence[float]:
         # Over, or the round just ended (6 nimmt!): the finished rounds' totals decide.
