@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from kibitz.bots import Budget, make_bot
-from kibitz.bots.nimmt import Table, easy_play, naive_play, target_row
-from kibitz.core import make
+from kibitz.bots.ismcts import SearchBot
+from kibitz.bots.nimmt import NimmtTuning, Table, easy_play, naive_play
+from kibitz.bots.placement import target_row
+from kibitz.core import Game, make
 from kibitz.games.nimmt import Play, Take, XCard
 
 # Rows 1-3 have limits 3, 4, 5: row 1 holding two cards is taken by the next card on it.
@@ -61,3 +65,19 @@ def test_6nimmt_hard_avoids_the_sixth_card() -> None:
     bot = make_bot("6nimmt", "hard")
     move = bot.choose(game.view(0), game.legal_moves(0), random.Random(0), Budget(iterations=300))
     assert move != Play(15)
+
+
+def test_6nimmt_rollouts_stop_at_the_end_of_the_round() -> None:
+    # The search plays on the sampled game itself, so the round it began in must be kept
+    # as a number: rollouts that ran on to the end of the game cost several times more.
+    class Recording(NimmtTuning):
+        ends: list[tuple[bool, int]] = []
+
+        def rewards(self, game: Game[Any]) -> Sequence[float]:
+            self.ends.append((game.is_over(), game.stage()))
+            return super().rewards(game)
+
+    game = make("6nimmt", players=3, seed=0)
+    bot = SearchBot("hard", Recording(), Budget(iterations=30))
+    bot.choose(game.view(0), game.legal_moves(0), random.Random(0))
+    assert Recording.ends and all(end == (False, 1) for end in Recording.ends)

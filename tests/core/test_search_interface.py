@@ -44,6 +44,7 @@ def _check_row_game(game: Game[Any], seat: int, view: dict[str, Any]) -> None:
     assert f.rows == view["rows"]
     assert list(f.hand) == view["hand"]
     assert f.x_rows == ("x_rows" in view)
+    assert f.dealt == view["dealt"]
     assert list(f.x_row) == (view["x_rows"][seat] if f.x_rows else [])
     options = view["options"]
     if f.x_rows:

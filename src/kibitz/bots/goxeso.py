@@ -306,11 +306,14 @@ class HardBot(MemoryBot):
     take_threshold = 0.9
     """A match is taken at once when it is worth at least this much (a pair is 2 halves)."""
     careful = True
-    open_limit = 2
-    aim = True
-    """Turn first the unknown card that would capture the longest lines if it matched."""
     """Turn a harmless known card rather than a new one when a new card may help the next
     player; avoid swaps that lay a pair in a line for the next player."""
+    open_limit = 0
+    """A harmless known card is turned as the second card as soon as more than this many
+    known cards have no located mate (0: any; against `greedy` 72.0% of 2000 games at 0,
+    70.5% at 2)."""
+    aim = True
+    """Turn first the unknown card that would capture the longest lines if it matched."""
 
     def trades(self, view: View) -> bool:
         return len(view["holdings"]) > 2

@@ -63,9 +63,10 @@ class Tuning:
         rollout every hidden card is already sampled, so knowing it costs no honesty."""
         return legal[rng.randrange(len(legal))]
 
-    def done(self, game: Game[Any], start: Game[Any] | None = None) -> bool:
+    def done(self, game: Game[Any], start: int) -> bool:
         """Whether a rollout may stop here (default: the game is over). `start` is the
-        sampled game the iteration began with; `Game.stage` tells a round or deal's end."""
+        `Game.stage` the iteration began in (a number: the sampled game itself is played
+        on, so it cannot stand for its own start); a change tells a round or deal's end."""
         return game.is_over()
 
     def rewards(self, game: Game[Any]) -> Sequence[float]:
@@ -146,7 +147,7 @@ class ISMCTS:
                 break
             iterations += 1
             game = game_class.determinize(view, rng)
-            begin = game
+            begin = game.stage()
             node = root
             path: list[tuple[_Node, list[tuple[int, list[float]]]]] = []
             while not game.is_over() and not done(game, begin):

@@ -244,11 +244,8 @@ class KozelTuning(Tuning):
             careful=True,
         )
 
-    def done(self, game: Game[Any], start: Game[Any] | None = None) -> bool:
-        if game.is_over():
-            return True
-        assert start is not None
-        return game.stage() != start.stage()
+    def done(self, game: Game[Any], start: int) -> bool:
+        return game.is_over() or game.stage() != start
 
     def rewards(self, game: Game[Any]) -> Sequence[float]:
         ours, theirs = game.stage_scores()[:2]

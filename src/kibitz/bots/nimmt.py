@@ -27,6 +27,7 @@ from typing import Any, cast
 
 from kibitz.bots.base import Bot, Budget
 from kibitz.bots.ismcts import SearchBot, Tuning, win_rewards
+from kibitz.bots.placement import careful_play, target_row, unseen_count
 from kibitz.bots.registry import register_bot
 from kibitz.core import Game, Move, View
 from kibitz.games.nimmt import Play, Take, XCard
@@ -40,16 +41,6 @@ HARD_BUDGET = Budget(iterations=600)
 
 def _one(card: int) -> int:
     return 1
-
-
-def target_row(rows: Sequence[Sequence[int]], card: int) -> int:
-    """The index of the row `card` goes to, or -1 when it is lower than every row end."""
-    best, best_last = -1, 0
-    for r, row in enumerate(rows):
-        last = row[-1]
-        if best_last < last < card:
-            best, best_last = r, last
-    return best
 
 
 class Table:
@@ -129,6 +120,27 @@ def easy_play(table: Table, hand: Sequence[int]) -> int:
     return best_card
 
 
+def medium_play(table: Table, hand: Sequence[int], others: int, dealt: int) -> int:
+    """`medium`'s card (and the rollouts'): in 6 nimmt! the careful fit of
+    `kibitz.bots.placement` (the least expected cost, with the chance that the others' cards
+    fill the row first); in X bere! the closest safe fit (`easy_play`), where the careful fit
+    measured worse (23.1% against 25.6% wins of a `medium` seat, 2000 games against three)."""
+    if table.x_rows:
+        return easy_play(table, hand)
+    rows = table.rows
+    unseen = unseen_count(dealt, rows, hand)
+    low = table.take_cost(rows[table.cheapest_row()])
+    return careful_play(
+        rows,
+        table.full,
+        hand,
+        others=others,
+        unseen=unseen,
+        take_cost=table.take_cost,
+        low_cost=low,
+    )
+
+
 def naive_play(table: Table, hand: Sequence[int]) -> int:
     """Closest fit, blind to row limits: the card nearest above any row end (a card lower
     than every row only when nothing else fits, the lowest)."""
@@ -181,7 +193,7 @@ class EasyBot(Bot):
 
 
 class MediumBot(Bot):
-    """Closest safe fit: never brings a row to its limit when a card can avoid it."""
+    """Careful fit in 6 nimmt!, closest safe fit in X bere! (see `medium_play`)."""
 
     name = "medium"
 
@@ -189,7 +201,10 @@ class MediumBot(Bot):
         self, view: View, legal: Sequence[Move], rng: random.Random, budget: Budget | None = None
     ) -> Move:
         table = _view_table(view)
-        return _decide(table, view, legal, lambda hand: easy_play(table, hand), rng)
+        others, dealt = view["players"] - 1, view["dealt"]
+        return _decide(
+            table, view, legal, lambda hand: medium_play(table, hand, others, dealt), rng
+        )
 
 
 # --------------------------------------------------------------------- search tuning
@@ -216,8 +231,8 @@ class NimmtTuning(Tuning):
             return legal[rng.randrange(len(legal))]
         f: RowFeatures = game.features(seat)
         first = legal[0]
-        if type(first) is Play:
-            # The closest safe fit, inlined (this is the search's inner loop).
+        if type(first) is Play and f.x_rows:
+            # X bere!'s closest safe fit, inlined (this is the search's inner loop).
             rows, full = f.rows, f.full
             best_card, best_gap = -1, 1 << 30
             for card in f.hand:
@@ -234,15 +249,13 @@ class NimmtTuning(Tuning):
                 return Play(best_card)
         table = Table(f.rows, f.full, f.x_rows, f.x_row, bullheads if f.bullheads else _one)
         if type(first) is Play:
-            return Play(easy_play(table, f.hand))
+            return Play(medium_play(table, f.hand, game.players - 1, f.dealt))
         if type(first) is Take:
             return Take(table.cheapest_row() + 1)
         return XCard(table.choose_x(_numbers(legal)))
 
-    def done(self, game: Game[Any], start: Game[Any] | None = None) -> bool:
-        if game.is_over():
-            return True
-        return start is not None and game.stage() != start.stage()
+    def done(self, game: Game[Any], start: int) -> bool:
+        return game.is_over() or game.stage() != start
 
     def rewards(self, game: Game[Any]) -> Sequence[float]:
         # Over, or the round just ended (6 nimmt!): the finished rounds' totals decide.

@@ -370,6 +370,7 @@ class RowGame(Game[RowMove]):
             self.x_rows[seat],
             self.hands[seat],
             rules.bullheads,
+            self.dealt,
         )
 
     def invariants(self) -> list[str]:

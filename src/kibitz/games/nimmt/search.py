@@ -23,3 +23,6 @@ class RowFeatures:
     """The seat's hand, ascending."""
     bullheads: bool
     """Whether cards count their bullheads (else one point each)."""
+    dealt: int
+    """Cards dealt into play this round (the rest of the deck is never played): with the
+    rows and the hand, how many cards the other seats may hold."""
