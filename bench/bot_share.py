@@ -20,7 +20,6 @@ import argparse
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -32,14 +31,9 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
+from server import free_port  # bench/ is on the path
+
 KIBITZ = Path(sys.executable).parent / "kibitz"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def serves(source: str, option: str) -> bool:

@@ -65,6 +65,13 @@ class Connection:
         """When the client last sent a message (the event loop's clock)."""
         self._idle: asyncio.TimerHandle | None = None
 
+    def seated_table(self, code: str = "not_seated", message: str | None = None) -> str:
+        """The table where this connection holds a seat (by token or signed-in player);
+        `code` (with `message`) when it holds none."""
+        if self.table is None or (self.token is None and self.player is None):
+            raise ServiceError(code, message)
+        return self.table
+
     def watch_idle(self, seconds: float) -> None:
         """Close the connection (`idle`) once the client has sent nothing for `seconds`. One
         timer, set again only when it fires: nothing per message but noting the time."""
@@ -630,29 +637,24 @@ async def _handle(service: MatchService, hub: Hub, conn: Connection, msg: Any) -
         await service.present(conn.table, conn.token, conn.player)
         await service.chat(conn.table, conn.token, msg.text, player=conn.player)
     elif isinstance(msg, protocol.Leave):
-        if conn.table is None or (conn.token is None and conn.player is None):
-            raise ServiceError("not_seated")
+        table = conn.seated_table()
         token, player = conn.token, conn.player
         hub.unbind(conn)  # before the change is told: this connection gets `left` instead
-        seat = await service.leave(conn.table, token, player=player)
-        conn.send_message(protocol.LeftMessage(id=msg.id, table=conn.table, seat=seat))
-        await service.deliver(conn.table, hub.send_state(conn))
+        seat = await service.leave(table, token, player=player)
+        conn.send_message(protocol.LeftMessage(id=msg.id, table=table, seat=seat))
+        await service.deliver(table, hub.send_state(conn))
     elif isinstance(msg, protocol.Rematch):
-        if conn.table is None or (conn.token is None and conn.player is None):
-            raise ServiceError("no_rematch", "a rematch needs a seat at a finished table")
-        seated = await service.rematch(conn.table, conn.token, player=conn.player)
+        table = conn.seated_table("no_rematch", "a rematch needs a seat at a finished table")
+        seated = await service.rematch(table, conn.token, player=conn.player)
         conn.send_message(protocol.RematchMessage(id=msg.id, **asdict(seated)))
     elif isinstance(msg, protocol.Ping):
         conn.send_message(protocol.PongMessage(id=msg.id))
     elif isinstance(msg, protocol.Decide):
-        if conn.table is None or (conn.token is None and conn.player is None):
-            raise ServiceError("not_seated", "only seated players decide")
-        seats = await service.decide(conn.table, conn.token, msg.choice, player=conn.player)
+        table = conn.seated_table(message="only seated players decide")
+        seats = await service.decide(table, conn.token, msg.choice, player=conn.player)
         conn.send_message(protocol.DecidedMessage(id=msg.id, choice=msg.choice, seats=seats))
     elif isinstance(msg, protocol.Back):
-        if conn.table is None or (conn.token is None and conn.player is None):
-            raise ServiceError("not_seated")
-        version = await service.back(conn.table, conn.token, player=conn.player)
+        version = await service.back(conn.seated_table(), conn.token, player=conn.player)
         conn.send_message(protocol.AckMessage(id=msg.id, version=version))
 
 
