@@ -92,7 +92,7 @@ def ratings(
 def table(summaries: Sequence[Summary], rated: dict[str, tuple[float, float]]) -> str:
     """The results as a Markdown table."""
     lines = [
-        "| bot | seats | wins (95% CI) | mean score (95% CI) | rating mu ± sigma | s/move |",
+        "| bot | seats | wins (95% CI) | mean score (95% CI) | rating mu ± sigma | CPU s/move |",
         "| --- | ---: | --- | --- | --- | ---: |",
     ]
     for s in summaries:
