@@ -239,6 +239,7 @@ def test_full_games_with_seats_on_two_processes(site: Site, game: str) -> None:
         assert time.monotonic() < deadline, [c.state.get("seats") for c in everyone]
         for c in everyone:
             c.receive(0.05)
+    seen = [len(c.messages) for c in everyone]
     rng = random.Random(game)
     while clients[0].state["status"] != "over":
         ready = [c for c in clients if c.may_act()]
@@ -253,6 +254,12 @@ def test_full_games_with_seats_on_two_processes(site: Site, game: str) -> None:
         while c.receive(10)["type"] != "chat":  # type: ignore[index]
             pass
         c.ws.close()
+    for c, first in zip(everyone, seen, strict=True):  # each change's state comes once
+        played = c.messages[
+            first : next(i for i, m in enumerate(c.messages) if m["type"] == "chat")
+        ]
+        versions = [m["version"] for m in played if m["type"] == "state"]
+        assert versions == sorted(set(versions)), (c.seat, c.server.port, versions[:20])
     record = record_of(a, table_id)
     check_messages(record, everyone, tokens)
     check_acked(record, clients)

@@ -76,7 +76,7 @@ class MatchService:
             self.events = TableEvents()
             self.leases = Leases(store)
         else:
-            self.events = RedisEvents(redis_url, self.tables, self._followed, redis_prefix)
+            self.events = RedisEvents(redis_url, self.tables, self._schedule, redis_prefix)
             self.leases = DatabaseLeases(store, lease_seconds)
         self.seating = Seating(self.tables, self.limits, self._changed)
         self.rater = Rater(self.tables, PlayerStore(store.database))
@@ -140,8 +140,13 @@ class MatchService:
         self.scheduler.schedule(table)
 
     def _followed(self, table: LiveTable) -> None:
-        """After this process learned of another's change (with the table's lock held)."""
+        """After a stale table was read again and had changed (with the table's lock held)."""
         self.events.tell(table, None)
+        self.scheduler.schedule(table)
+
+    def _schedule(self, table: LiveTable) -> None:
+        """After the fan-out applied another process's change and told the connections
+        (with the table's lock held): start the bots and clocks this process drives."""
         self.scheduler.schedule(table)
 
     async def resume(self) -> int:
