@@ -16,10 +16,8 @@ Two implementations, chosen at start:
   event is also published on one Redis pub/sub channel with a per-table sequence number
   (Redis counts it: `INCR` and `PUBLISH` in one script, so the numbers of a table follow the
   order of publication). Every process applies the others' events to the tables it holds in
-  memory (a move is replayed onto the cached game; a change of seats, status or rematch
-  carries the seats and the row's changing columns and is applied as it comes, unless the
-  game there is at another move; anything else re-reads the table from the database) and
-  tells its own listeners; a table whose next number is not the one
+  memory (a move is replayed onto the cached game; any other change re-reads the table from
+  the database) and tells its own listeners; a table whose next number is not the one
   expected has missed a message, so it is read again and every connection there gets a fresh
   `state`. Each process also says every two seconds which seats are connected to it, so the
   `connected` flags cover the whole site and a process that died is forgotten.
@@ -48,7 +46,7 @@ from kibitz.core import KibitzError
 from kibitz.server import logs, protocol
 from kibitz.server.errors import ServiceError
 from kibitz.server.render import chat_message
-from kibitz.server.store import ChatRow, MoveRow, SeatRow
+from kibitz.server.store import ChatRow, MoveRow
 from kibitz.server.tables import LiveTable, TableCache
 
 Listener = Callable[[LiveTable, protocol.ChatMessage | None], None]
@@ -201,10 +199,7 @@ class RedisEvents(TableEvents):
             str(seat): [since, table.turn_version.get(seat)]
             for seat, since in table.turn_since.items()
         }
-        row = {name: getattr(table.row, name) for name in CHANGING}
-        body = {"k": "table", "v": table.game.version, "turns": turns, "row": row}
-        body["seats"] = table.seats
-        self._publish(table.id, body)
+        self._publish(table.id, {"k": "table", "v": table.game.version, "turns": turns})
 
     def said(self, table: LiveTable, message: protocol.ChatMessage) -> None:
         self.tell(table, message)
@@ -440,11 +435,6 @@ class RedisEvents(TableEvents):
                 last = self._seq.get(table_id)
                 self._seq[table_id] = number
                 gap = last is not None and number != last + 1
-            if kind == "table" and not (mine or gap or table.stale) and _take(table, event):
-                self._set_turns(table, event)
-                self.tell(table, None)
-                self.followed(table)
-                return
             if gap or table.stale or (kind == "table" and not mine):
                 await self.cache.refresh(table)
                 self._set_turns(table, event)
@@ -492,23 +482,6 @@ class RedisEvents(TableEvents):
                 table.turn_since[seat] = since
                 if version is not None:
                     table.turn_version[seat] = version
-
-
-CHANGING = ("status", "updated_at", "rematch_id", "result", "rated", "abandoned_at")
-"""The table row's columns a change of seats, status or rematch may set: a `table` event
-carries them and every seat, so the processes that hold the table need no database read.
-The rest of the row (the seed among it) never changes and never goes to Redis."""
-
-
-def _take(table: LiveTable, event: dict[str, Any]) -> bool:
-    """Apply a `table` event's row and seats to the table held here, if it carries them and
-    the game is at the same move (otherwise the table must be read again)."""
-    if event.get("v") != table.game.version or "seats" not in event:
-        return False
-    for name, value in event["row"].items():
-        setattr(table.row, name, value)
-    table.seats = [SeatRow(**seat) for seat in event["seats"]]
-    return True
 
 
 def _chat_row(event: dict[str, Any]) -> ChatRow:
