@@ -16,8 +16,9 @@ Two implementations, chosen at start:
   event is also published on one Redis pub/sub channel with a per-table sequence number
   (Redis counts it: `INCR` and `PUBLISH` in one script, so the numbers of a table follow the
   order of publication). Every process applies the others' events to the tables it holds in
-  memory (a move is replayed onto the cached game; any other change re-reads the table from
-  the database) and tells its own listeners; a table whose next number is not the one
+  memory (a move is replayed onto the cached game; any other change re-reads the table's
+  row and seats, and the moves stored after those known, from the database) and tells its
+  own listeners; a table whose next number is not the one
   expected has missed a message, so it is read again and every connection there gets a fresh
   `state`. Each process also says every two seconds which seats are connected to it, so the
   `connected` flags cover the whole site and a process that died is forgotten.
@@ -436,7 +437,10 @@ class RedisEvents(TableEvents):
                 self._seq[table_id] = number
                 gap = last is not None and number != last + 1
             if gap or table.stale or (kind == "table" and not mine):
-                await self.cache.refresh(table)
+                if gap or table.stale:
+                    await self.cache.refresh(table)
+                else:
+                    await self.cache.refresh_seats(table)
                 self._set_turns(table, event)
                 self.tell(table, None)
                 self.followed(table)

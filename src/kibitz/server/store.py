@@ -164,7 +164,10 @@ class Store:
 
         return await self.database.run(work)
 
-    async def load(self, table_id: str) -> StoredTable | None:
+    async def load(self, table_id: str, after: int | None = None) -> StoredTable | None:
+        """The table, its seats, its moves and its recent chat; with `after`, only the moves
+        after move `after` and no chat (for a table whose first moves are known)."""
+
         def work(conn: sa.Connection) -> StoredTable | None:
             row = conn.execute(sa.select(db.tables).where(db.tables.c.id == table_id)).first()
             if row is None:
@@ -174,14 +177,14 @@ class Store:
             ).all()
             move_rows = conn.execute(
                 sa.select(db.moves)
-                .where(db.moves.c.table_id == table_id)
+                .where(db.moves.c.table_id == table_id, db.moves.c.number > (after or 0))
                 .order_by(db.moves.c.number)
             ).all()
             return StoredTable(
                 _table_row(row),
                 [_seat_row(s) for s in seat_rows],
                 [MoveRow(m.seat, m.text, m.at, m.by) for m in move_rows],
-                _chat(conn, table_id, RECENT_CHAT),
+                [] if after is not None else _chat(conn, table_id, RECENT_CHAT),
             )
 
         return await self.database.run(work)

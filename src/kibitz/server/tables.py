@@ -247,6 +247,20 @@ class TableCache:
         table.take(await self._read(table.id))
         return table.facts() != before
 
+    async def refresh_seats(self, table: LiveTable) -> None:
+        """Read the cached `table`'s row and seats again, and the moves stored after its
+        game's (with its lock held): after another process changed its seats, status or
+        rematch. The game is not replayed from the start, as `refresh` does."""
+        stored = await self.store.load(table.id, after=table.game.version)
+        if stored is None:
+            raise ServiceError("no_such_table")
+        table.row, table.seats = stored.row, stored.seats
+        try:
+            for move in stored.moves:
+                table.follow(move)
+        except KibitzError:  # the cached game was not the stored one: read it all
+            table.take(await self._read(table.id))
+
     async def catch_up(self, table: LiveTable) -> None:
         """After this process applied a move to the cached game that it could not store
         (another process stored a move of that number first): the game again from the moves
