@@ -17,7 +17,6 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-import kibitz
 from kibitz.core import Game, Move
 from kibitz.core.rng import SEED_BITS, fresh_seed
 from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Tracker, adapter
@@ -90,8 +89,7 @@ class SeatsEnv:
         is drawn from a generator it seeds."""
         if seed is not None:
             self._rng = random.Random(seed)
-        kibitz_seed = self._rng.getrandbits(SEED_BITS)
-        return kibitz.make(self.game_name, self.players, kibitz_seed, **self.adapter.options)
+        return self.adapter.new_game(self._rng.getrandbits(SEED_BITS))
 
     def _begin(self, game: Game[Any]) -> None:
         """Take `game` on, every seat's memory starting from it."""
