@@ -93,3 +93,24 @@ def test_a_row_game_taken_over_midway_in_a_turn_remembers_that_turn() -> None:
     played = env.observe("seat_0")["observation"][start:].reshape(3, -1)
     revealed = {(seat, card) for card, seat in game.queue}
     assert {(seat, card + 1) for seat, card in zip(*played.nonzero(), strict=True)} == revealed
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("xbere", {}), ("xbere", {"scoring": "bullheads"}), ("6nimmt", {"rounds": 2})],
+)
+def test_row_scores_summed_from_a_table_equal_the_engines(
+    name: str, options: dict[str, Any]
+) -> None:
+    """The row adapter sums the public scores itself (faster than the engine's): they equal
+    `game.public_scores()` after every move of random games, None where the engine hides them."""
+    rl_adapter = adapter(name, 3, options)
+    rng = random.Random(5)
+    for seed in range(3):
+        game = kibitz.make(name, 3, seed, **options)
+        while True:
+            assert rl_adapter.public_scores(game) == game.public_scores()
+            if game.is_over():
+                break
+            seat = min(game.to_act())
+            game.apply(seat, rng.choice(game.legal_moves(seat)))

@@ -19,7 +19,6 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-import kibitz
 from kibitz.bots import Bot, Budget, make_bot
 from kibitz.core import Game
 from kibitz.core.rng import SEED_BITS, fresh_seed
@@ -85,7 +84,7 @@ class KibitzGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self._rng = random.Random(seed)
         kibitz_seed = self._rng.getrandbits(SEED_BITS)
         self._bot_rng = random.Random(self._rng.getrandbits(SEED_BITS))
-        game = kibitz.make(self.game_name, self.players, kibitz_seed, **self.adapter.options)
+        game = self.adapter.new_game(kibitz_seed)
         self.game = game
         self.tracker.start(game)
         self._play_bots()

@@ -307,7 +307,7 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
             if seed is None:
                 raise pyspiel.SpielError("no game yet: the chance nodes deal its seed first")
             adapter = self.adapter
-            game = kibitz.make(adapter.game_name, adapter.players, seed, **adapter.options)
+            game = adapter.new_game(seed)
             self.restart(game)
             self._replayable = True
             assert self._box is not None
@@ -335,7 +335,7 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
             if self._replayable and game.history:
                 seed = self._seed
                 assert seed is not None
-                start = kibitz.make(adapter.game_name, adapter.players, seed, **adapter.options)
+                start = adapter.new_game(seed)
             traces = [adapter.new_trace(seat) for seat in range(game.players)]
             for trace in traces:
                 trace.start(start)

@@ -36,7 +36,6 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-import kibitz
 from kibitz.bots import Bot, Budget, make_bot
 from kibitz.core import Game, Move, View
 from kibitz.core.rng import SEED_BITS, fresh_seed
@@ -108,6 +107,10 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         """Each game's learner observation, kept up to date in its row of the array."""
         self._ended = [False] * num_envs
         """NEXT_STEP: the game ended at the last step and is dealt anew at the next."""
+        self._legal: list[Sequence[Move]] = [()] * num_envs
+        """Each game's legal moves of the learner, listed once when it came to act..."""
+        self._actions: list[list[int]] = [[]] * num_envs
+        """...and their action numbers (the mask's 1s; an action's move is at its index)."""
 
     def _make_policies(
         self, given: SeatPolicy | Sequence[SeatPolicy], budget: Budget | None
@@ -186,12 +189,13 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         infos: dict[str, Any] = {}
         finished: list[int] = []
         adapter, seat, trackers = self.adapter, self.seat, self.trackers
+        # An action's move is the learner's legal move listed at the same index as the action.
         for i, action in enumerate(chosen):
             if self._ended[i]:
                 self._restart(i)
                 continue
             game = self.games[i]
-            move = adapter.action_to_move(game, seat, action)
+            move = self._legal[i][self._actions[i].index(action)]
             game.apply(seat, move)
             trackers[i].after(game, seat, move)
             self._play_others(i)
@@ -217,9 +221,7 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
     # ----------------------------------------------------------------- games
 
     def _deal(self, i: int) -> Game[Any]:
-        adapter = self.adapter
-        kibitz_seed = self._rngs[i].getrandbits(SEED_BITS)
-        return kibitz.make(adapter.game_name, adapter.players, kibitz_seed, **adapter.options)
+        return self.adapter.new_game(self._rngs[i].getrandbits(SEED_BITS))
 
     def _restart(self, i: int) -> None:
         game = self.games[i] = self._deal(i)
@@ -231,16 +233,19 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         """The other seats move until the learner must act; a game that ends before the
         learner ever acts is dealt anew."""
         game, rng, me, tracker = self.games[i], self._rngs[i], self.seat, self.trackers[i]
+        policies = self._policies
         while True:
             while not game.is_over():
                 to_act = game.to_act()
                 if me in to_act:
+                    legal = self._legal[i] = game.legal_moves(me)
+                    self._actions[i] = self.adapter.moves_actions(game, me, legal)
                     return
                 seat = min(to_act)
                 legal = game.legal_moves(seat)
-                policy = self._policies[seat]
-                if policy is None:
-                    move = legal[rng.randrange(len(legal))]
+                policy = policies[seat]
+                if policy is None:  # uniform: random() * n is below n
+                    move = legal[int(rng.random() * len(legal))]
                 else:
                     move = policy(game.view(seat), legal, rng)
                 game.apply(seat, move)
@@ -254,18 +259,21 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
 
     def _write(self) -> None:
         """Write every game's mask at once (the trackers keep the observations)."""
-        adapter, seat, masks = self.adapter, self.seat, self._masks
+        masks = self._masks
         for tracker, game in zip(self.trackers, self.games, strict=True):
             tracker.flush(game)
         masks.fill(0)
-        ones: list[int] = []
-        actions = adapter.num_actions
-        for i, game in enumerate(self.games):
+        rows: list[int] = []
+        columns: list[int] = []
+        ended = []
+        for i, actions in enumerate(self._actions):
             if self._ended[i]:
-                masks[i] = 1
-                continue
-            ones.extend(map((i * actions).__add__, adapter.actions(game, seat)))
-        masks.reshape(-1).put(ones, 1)
+                ended.append(i)
+            else:
+                rows += [i] * len(actions)
+                columns += actions
+        masks[rows, columns] = 1
+        masks[ended] = 1
 
     def _result_observations(self) -> dict[str, np.ndarray[Any, Any]]:
         if self.copy:

@@ -172,11 +172,20 @@ class Adapter(ABC):
         opts = build_options(game_spec.game.options_class, players, options)
         self.players = players
         self.options: dict[str, Any] = options_to_dict(opts)
+        self._game_class = game_spec.game
+        self._rule_options = opts
+        """The options object, built and checked once: `new_game` deals with it, where
+        `kibitz.make` would check the options again (a list-valued option, every time)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Adapter:
         """The adapter itself: it is the game's rules and layouts (and caches of what
         follows from them), the same for every copy of a state or environment using it."""
         return self
+
+    def new_game(self, seed: int) -> Game[Any]:
+        """A new game of these options dealt from kibitz seed `seed`: `kibitz.make(game_name,
+        players, seed, **options)`, without checking the options again."""
+        return self._game_class.new(self.players, self._rule_options, seed, None)
 
     # ----------------------------------------------------------------- actions
 
@@ -216,7 +225,13 @@ class Adapter(ABC):
         but the research interfaces step only the seats that must act)."""
         if seat not in game.to_act():
             return []
-        return [self.move_to_action(game, seat, move) for move in game.legal_moves(seat)]
+        return self.moves_actions(game, seat, game.legal_moves(seat))
+
+    def moves_actions(self, game: Game[Any], seat: int, moves: Sequence[Move]) -> list[int]:
+        """The action numbers of `moves`, legal moves of `seat` in `game` now, in order: for
+        a caller that has listed the legal moves already (and keeps them to map an action
+        back to its move without asking the game again)."""
+        return [self.move_to_action(game, seat, move) for move in moves]
 
     # ----------------------------------------------------------------- observations
 
@@ -324,11 +339,11 @@ class FixedActionAdapter(Adapter):
     def legal_actions(self, game: Game[Any], seat: int) -> list[int]:
         return sorted(self.actions(game, seat))
 
-    def actions(self, game: Game[Any], seat: int) -> list[int]:
+    def moves_actions(self, game: Game[Any], seat: int, moves: Sequence[Move]) -> list[int]:
         try:
-            return list(map(self._actions.__getitem__, game.legal_moves(seat)))
+            return list(map(self._actions.__getitem__, moves))
         except KeyError:
-            return list(map(self._action, game.legal_moves(seat)))
+            return list(map(self._action, moves))
 
     def action_to_move(self, game: Game[Any], seat: int, action: int) -> Move:
         move = self._moves.get(action)

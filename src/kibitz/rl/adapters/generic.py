@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, cast
 
 from kibitz.core import Game, Move, View
@@ -50,7 +50,10 @@ class GenericAdapter(Adapter):
         )
 
     def _legal(self, game: Game[Any], seat: int) -> list[Move]:
-        legal = list(game.legal_moves(seat))
+        return self._checked(list(game.legal_moves(seat)))
+
+    def _checked(self, legal: list[Move]) -> list[Move]:
+        """`legal`, the legal moves of a position, if the actions can number them."""
         if len(legal) > MAX_ACTIONS:
             raise ValueError(
                 f"{self.game_name} has {len(legal)} legal moves here, more than the generic "
@@ -69,6 +72,9 @@ class GenericAdapter(Adapter):
 
     def actions(self, game: Game[Any], seat: int) -> list[int]:
         return list(range(len(self._legal(game, seat))))
+
+    def moves_actions(self, game: Game[Any], seat: int, moves: Sequence[Move]) -> list[int]:
+        return list(range(len(self._checked(list(moves)))))
 
     def legal_actions(self, game: Game[Any], seat: int) -> list[int]:
         return self.actions(game, seat)

@@ -95,7 +95,7 @@ class GoxesoTracker(Tracker):
                 mv[offset + first] = 0.0
             for offset in self.face_up:
                 mv[offset + first * f + face] = 1.0
-            self._remember(first, face)
+            self._remember(((first, face),))
         else:
             turn = game.last
             assert turn is not None
@@ -152,6 +152,7 @@ class GoxesoTracker(Tracker):
             if turn.lone is not None:
                 cells.append(turn.lone[1])
                 faces.append(turn.lone[2])
+            seen = []
             for cell in cells:
                 face = board[cell]
                 down = 0.0 if face == EMPTY else 1.0
@@ -159,15 +160,15 @@ class GoxesoTracker(Tracker):
                     mv[offset + cell] = down
                 for offset in self.empty:
                     mv[offset + cell] = 1.0 - down
-                self._remember(cell, None if face == EMPTY else face)
+                seen.append((cell, None if face == EMPTY else face))
+            self._remember(seen)
             for face in set(faces):
                 self._holders(game, face)
             self.scoring += 1
         else:  # a miss: both cards lie face down, perhaps swapped
             for offset in self.face_down:
                 mv[offset + a] = 1.0
-            self._remember(a, board[a])
-            self._remember(b, board[b])
+            self._remember(((a, board[a]), (b, board[b])))
         for cell in self.flips:
             for offset in self.last_flips:
                 mv[offset + cell] = 0.0
@@ -196,16 +197,18 @@ class GoxesoTracker(Tracker):
                 for s in seats_of[owner]:
                     mv[blocks[name][s] + face] = 1.0
 
-    def _remember(self, cell: int, face: int | None) -> None:
-        """Every tracked seat now remembers `face` on `cell` (None: nothing, it is empty)."""
+    def _remember(self, seen: Sequence[tuple[int, int | None]]) -> None:
+        """Every tracked seat now remembers, for each (cell, face) of `seen`, `face` on
+        `cell` (None: nothing, it is empty); one call for all the cells of a move."""
         mv, f = self.mv, self.faces
-        at = cell * f
         for known, offset in zip(self.known, self.memory, strict=True):
-            old = known[cell]
-            if old == face:
-                continue
-            if old is not None:
-                mv[offset + at + old] = 0.0
-            if face is not None:
-                mv[offset + at + face] = 1.0
-            known[cell] = face
+            for cell, face in seen:
+                old = known[cell]
+                if old == face:
+                    continue
+                at = offset + cell * f
+                if old is not None:
+                    mv[at + old] = 0.0
+                if face is not None:
+                    mv[at + face] = 1.0
+                known[cell] = face

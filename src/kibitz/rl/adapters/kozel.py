@@ -77,11 +77,11 @@ class KozelAdapter(Adapter):
     def legal_actions(self, game: Game[Any], seat: int) -> list[int]:
         return sorted(self.actions(game, seat))
 
-    def actions(self, game: Game[Any], seat: int) -> list[int]:
+    def moves_actions(self, game: Game[Any], seat: int, moves: Sequence[Move]) -> list[int]:
         assert isinstance(game, Kozel)
         hand = game.hands[seat]
         encode = self._encode
-        return [encode(hand, move) for move in game.legal_moves(seat)]
+        return [encode(hand, move) for move in moves]  # type: ignore[arg-type]
 
     def action_to_move(self, game: Game[Any], seat: int, action: int) -> Move:
         if not 0 <= action < self.num_actions:
