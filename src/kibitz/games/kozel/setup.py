@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from kibitz.core import SetupError
+from kibitz.core.rng import below
 from kibitz.games.kozel.cards import CARD_TEXT, DECK_SIZE, parse_card
 
 HAND_SIZE: Final = 4
@@ -21,15 +22,14 @@ _DEAL_KEYS: Final = {"dealer", "hands", "stock", "trump_card"}
 
 
 class Deal:
-    """A dealt position: the dealer, each seat's hand (a mask), the stock top first, and the
-    trump card (which lies somewhere in the stock). A plain class, as Kozel's `Trick` (one
-    is made every deal); never change one."""
+    """A dealt position: the dealer, each seat's hand (a mask), the stock bottom first (the
+    next card drawn is the last, as the engine keeps it), and the trump card (which lies
+    somewhere in the stock). A plain class, as Kozel's `Trick` (one is made every deal). The
+    engine takes its lists over: a deal is put on the table once, never shared."""
 
     __slots__ = ("dealer", "hands", "stock", "trump_card")
 
-    def __init__(
-        self, dealer: int, hands: tuple[int, ...], stock: tuple[int, ...], trump_card: int
-    ) -> None:
+    def __init__(self, dealer: int, hands: list[int], stock: list[int], trump_card: int) -> None:
         self.dealer = dealer
         self.hands = hands
         self.stock = stock
@@ -63,16 +63,18 @@ def shuffled_deal(dealer: int, rng: random.Random) -> Deal:
             j = rest % radix
             rest //= radix
             deck[radix - 1], deck[j] = deck[j], deck[radix - 1]
-    hands = []
-    for seat in range(4):
-        mask = 0
-        for card in deck[(seat - dealer - 1) % 4 : 4 * HAND_SIZE : 4]:
-            mask |= 1 << card
-        hands.append(mask)
-    stock = deck[4 * HAND_SIZE :]
-    trump_card = stock.pop(rng.randrange(4, STOCK_SIZE - 4))
-    stock.insert(rng.randrange(STOCK_SIZE), trump_card)
-    return Deal(dealer, tuple(hands), tuple(stock), trump_card)
+    hands = [0, 0, 0, 0]
+    seat = dealer
+    for i in range(4 * HAND_SIZE):
+        seat = (seat + 1) & 3
+        hands[seat] = hands[seat] | 1 << deck[i]
+    # The stock bottom first: its top card is deck[16]. The shown card is the one at place
+    # 4-15 from the top, and goes back at place 0-19 from the top: `below` draws them as
+    # `randrange(4, 16)` and `randrange(20)` did, without their Python calls.
+    stock = [deck[i] for i in range(DECK_SIZE - 1, 4 * HAND_SIZE - 1, -1)]
+    trump_card = stock.pop(STOCK_SIZE - 1 - (4 + below(rng, STOCK_SIZE - 8)))
+    stock.insert(STOCK_SIZE - 1 - below(rng, STOCK_SIZE), trump_card)
+    return Deal(dealer, hands, stock, trump_card)
 
 
 def deal_setups(setup: Mapping[str, Any] | None, series: bool) -> list[Mapping[str, Any]]:
@@ -148,4 +150,5 @@ def read_deal(data: Any, index: int, dealer: int | None) -> Deal:
         raise SetupError(
             f"the trump_card {CARD_TEXT[trump_card]} in the {where} must lie in the stock"
         )
-    return Deal(given, tuple(masks), tuple(stock), trump_card)
+    stock.reverse()
+    return Deal(given, masks, stock, trump_card)
