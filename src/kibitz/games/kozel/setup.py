@@ -36,6 +36,7 @@ class Deal:
         self.trump_card = trump_card
 
 
+_DECK: Final = tuple(range(DECK_SIZE))
 _RADIX_GROUPS: Final = tuple(
     (math.prod(radices), radices)
     for radices in (tuple(range(top, max(top - 7, 1), -1)) for top in range(DECK_SIZE, 1, -7))
@@ -54,7 +55,7 @@ def shuffled_deal(dealer: int, rng: random.Random) -> Deal:
     The shuffle is Fisher-Yates driven by one 200-bit random number read digit by digit
     (36! is below 2^139, so every order is equally likely to within 2^-60), which is several
     times faster than `random.shuffle`'s one call per card."""
-    deck = list(range(DECK_SIZE))
+    deck = list(_DECK)
     number = rng.getrandbits(200)
     for product, radices in _RADIX_GROUPS:
         rest = number % product
@@ -63,15 +64,16 @@ def shuffled_deal(dealer: int, rng: random.Random) -> Deal:
             j = rest % radix
             rest //= radix
             deck[radix - 1], deck[j] = deck[j], deck[radix - 1]
+    # The hand of the (i+1)-th seat after the dealer: every fourth card from place i.
     hands = [0, 0, 0, 0]
-    seat = dealer
-    for i in range(4 * HAND_SIZE):
-        seat = (seat + 1) & 3
-        hands[seat] = hands[seat] | 1 << deck[i]
+    for i in range(4):
+        hands[(dealer + 1 + i) & 3] = (
+            1 << deck[i] | 1 << deck[i + 4] | 1 << deck[i + 8] | 1 << deck[i + 12]
+        )
     # The stock bottom first: its top card is deck[16]. The shown card is the one at place
     # 4-15 from the top, and goes back at place 0-19 from the top: `below` draws them as
     # `randrange(4, 16)` and `randrange(20)` did, without their Python calls.
-    stock = [deck[i] for i in range(DECK_SIZE - 1, 4 * HAND_SIZE - 1, -1)]
+    stock = deck[: 4 * HAND_SIZE - 1 : -1]
     trump_card = stock.pop(STOCK_SIZE - 1 - (4 + below(rng, STOCK_SIZE - 8)))
     stock.insert(STOCK_SIZE - 1 - below(rng, STOCK_SIZE), trump_card)
     return Deal(dealer, hands, stock, trump_card)
