@@ -4,11 +4,15 @@ Every decision lists the seat's legal moves and applies one chosen at random, as
 or a learner would. When OpenSpiel is installed, its C++ goofspiel and hearts are driven
 from Python in the same run, for a reference.
 
-    python bench/engine.py [--seconds 3]
+    python bench/engine.py [--seconds 3] [--only Kozel] [--rounds 1]
 
-Times are the CPU time of this process (`time.process_time`), which other processes on a shared
-machine disturb far less than the wall clock, and the references run both before and after
-kibitz's lines, each ratio taken to their mean.
+Times are the CPU time of this process (`time.process_time`), which other processes on a
+shared machine disturb far less than the wall clock, though not entirely: a busy machine
+slows every process's instructions (shared caches, memory). So goofspiel, the reference of
+the floor (issue 15: every line at 1.0x goofspiel or more), runs between every two of
+kibitz's lines, and each line's ratio is taken to the mean of the goofspiel runs just
+before and after it; hearts runs before and after all of them. With `--rounds N` the lines
+run N times over, and each figure is the median of its N.
 
 It says whether the engines run compiled (an install with a C compiler: kibitz.compiled) or
 as pure Python; `KIBITZ_PURE=1 python bench/engine.py` measures the pure ones.
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -103,38 +108,50 @@ def report(label: str, run: Callable[[], tuple[int, int, float] | None]) -> floa
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per configuration")
+    parser.add_argument("--only", default="", help="only the configurations naming this")
+    parser.add_argument("--rounds", type=int, default=1, help="runs of every line (median)")
     args = parser.parse_args()
     engines = "compiled by mypyc" if kibitz.compiled.active() else "pure Python"
     print(f"random play through the public API, {args.seconds:g} s each, one core")
     print(f"engines: {engines}")
-    references: dict[str, list[float]] = {}
-    _references(args.seconds, references)
-    rates: dict[str, float] = {}
-    for label, game, players, options in CONFIGS:
-        try:
-            kibitz.core.spec(game)
-        except UnknownGameError:
-            print(f"{label:34} (not available)")
-            continue
-        rate = report(label, lambda g=game, p=players, o=options: kibitz_run(g, p, o, args.seconds))
-        assert rate is not None
-        rates[label] = rate
-    _references(args.seconds, references)
-    if not references:
+    hearts = [report("OpenSpiel hearts (C++)", lambda: openspiel_run("hearts", args.seconds))]
+    goofspiel = report(
+        "OpenSpiel goofspiel (C++)", lambda: openspiel_run("goofspiel", args.seconds)
+    )
+    ratios: dict[str, list[float]] = {}
+    measured: dict[str, list[float]] = {}
+    for _ in range(args.rounds):
+        for label, game, players, options in CONFIGS:
+            if args.only not in label:
+                continue
+            try:
+                kibitz.core.spec(game)
+            except UnknownGameError:
+                print(f"{label:34} (not available)")
+                continue
+            rate = report(
+                label, lambda g=game, p=players, o=options: kibitz_run(g, p, o, args.seconds)
+            )
+            assert rate is not None
+            measured.setdefault(label, []).append(rate)
+            before = goofspiel
+            goofspiel = report(
+                "OpenSpiel goofspiel (C++)", lambda: openspiel_run("goofspiel", args.seconds)
+            )
+            if before is not None and goofspiel is not None:
+                ratios.setdefault(label, []).append(rate / ((before + goofspiel) / 2))
+    rates = {label: statistics.median(values) for label, values in measured.items()}
+    hearts.append(report("OpenSpiel hearts (C++)", lambda: openspiel_run("hearts", args.seconds)))
+    if goofspiel is None:
         print("OpenSpiel not installed (pip install open_spiel) - no C++ reference in this run")
-    for name, measured in references.items():
-        reference = sum(measured) / len(measured)
-        print(f"OpenSpiel {name}, mean of before and after: {reference:12,.0f} decisions/s")
-        for label, rate in rates.items():
-            print(f"{label:34} / OpenSpiel {name}: {rate / reference:5.2f}")
-
-
-def _references(seconds: float, references: dict[str, list[float]]) -> None:
-    """Run OpenSpiel's games once more, adding their rates to `references`."""
-    for name in ("goofspiel", "hearts"):
-        rate = report(f"OpenSpiel {name} (C++)", lambda n=name: openspiel_run(n, seconds))
-        if rate is not None:
-            references.setdefault(name, []).append(rate)
+        return
+    print("ratio to OpenSpiel goofspiel measured just before and after the line:")
+    for label, values in ratios.items():
+        print(f"{label:34} / OpenSpiel goofspiel: {statistics.median(values):5.2f}")
+    reference = sum(r for r in hearts if r is not None) / len(hearts)
+    print(f"OpenSpiel hearts, mean of before and after: {reference:12,.0f} decisions/s")
+    for label, rate in rates.items():
+        print(f"{label:34} / OpenSpiel hearts: {rate / reference:5.2f}")
 
 
 if __name__ == "__main__":

@@ -69,31 +69,31 @@ def test_rule2_four_players_in_two_teams() -> None:
 # back to a place nobody knows.
 class FixedDeck(random.Random):
     """A deck that stays in card order (the shuffle's number swaps every card with itself),
-    and given answers for the random places."""
+    and given draws for the random places (`getrandbits` of a few bits)."""
 
-    def __init__(self, places: list[int]) -> None:
+    def __init__(self, draws: list[int]) -> None:
         super().__init__(0)
-        self.places = places
+        self.draws = draws
 
     def getrandbits(self, k: int) -> int:
+        if k < 200:
+            return self.draws.pop(0)
         number = 0
         for i in range(1, 36):
             number = number * (i + 1) + i
         return number
 
-    def randrange(self, *args: Any, **kwargs: Any) -> int:
-        return self.places.pop(0)
-
 
 def test_rule3_deal_order_and_trump_card() -> None:
-    deal_ = shuffled_deal(2, FixedDeck([10, 0]))
+    # the shown card is 4 + 6 = 10th from the top (places 4-15), and goes back on top
+    deal_ = shuffled_deal(2, FixedDeck([6, 0]))
     deck = list(range(36))
     for seat, first in [(3, 0), (0, 1), (1, 2), (2, 3)]:
         assert deal_.hands[seat] == sum(1 << card for card in deck[first:16:4])
     stock = deck[16:]
     shown = stock.pop(10)
     assert deal_.trump_card == shown
-    assert list(deal_.stock) == [shown, *stock]
+    assert deal_.stock[::-1] == [shown, *stock]  # the engine's stock is bottom first
 
 
 def test_rule3_trump_card_is_public_its_place_is_not() -> None:

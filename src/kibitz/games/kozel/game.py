@@ -44,6 +44,8 @@ from kibitz.games.kozel.views import (
 ALONE: Final = tuple(frozenset((seat,)) for seat in range(4))
 ORDER: Final = tuple(tuple((first + i) % 4 for i in range(4)) for first in range(4))
 """`ORDER[seat]`: the four seats clockwise from `seat` (the draw order after a trick)."""
+DRAWS: Final = tuple(tuple(order * rounds for rounds in range(5)) for order in ORDER)
+"""`DRAWS[winner][rounds]`: who draws after a trick, in order (shared by the tricks)."""
 
 
 class Kozel(Game[KozelMove]):
@@ -73,7 +75,7 @@ class Kozel(Game[KozelMove]):
         self.top_seat = -1
         self.top_mask = 0
         self.plays: list[tuple[int, KozelMove]] = []
-        self.undone: list[Undone] = []
+        self.undone: tuple[Undone, ...] = ()
         self.takeover: int | None = None
         self.takeover_open = True
         self.answered = 0
@@ -83,8 +85,6 @@ class Kozel(Game[KozelMove]):
         self.returned: list[dict[int, int]] = [{}, {}, {}, {}]
         """Per seat: face-up cards that went back to its hand in a takeover, not played face
         up since -> the number of the trick in which they went back. Public knowledge."""
-        self.first_draw: list[int | None] = [None] * 4
-        """Per seat: the trick after which it first drew a card this deal."""
         self.losing = [0, 0]
         self.results: list[DealResult] = []
         self.doubled = False
@@ -147,14 +147,15 @@ class Kozel(Game[KozelMove]):
         self.dealer = deal.dealer
         self.trump_card = deal.trump_card
         self.trump = deal.trump_card // 9
-        self.hands = list(deal.hands)
-        self.stock = list(reversed(deal.stock))
+        self.hands = deal.hands
+        self.stock = deal.stock
         self.trick_no = 1
-        self.tricks = []
-        self.tricks_won = [0, 0]
-        self.points = [0, 0]
-        self.returned = [{}, {}, {}, {}]
-        self.first_draw = [None] * 4
+        # Reset in place (a deal's results copy what they keep): fewer objects a deal.
+        self.tricks.clear()
+        self.tricks_won[0] = self.tricks_won[1] = 0
+        self.points[0] = self.points[1] = 0
+        for returned in self.returned:
+            returned.clear()
         self._new_trick(leader)
 
     def _new_trick(self, leader: int) -> None:
@@ -162,7 +163,7 @@ class Kozel(Game[KozelMove]):
         self.top_seat = -1
         self.top_mask = 0
         self.plays = []
-        self.undone = []
+        self.undone = ()
         self.takeover = None
         self.takeover_open = True
         self.answered = 0
@@ -183,7 +184,8 @@ class Kozel(Game[KozelMove]):
         if kind is Four:
             self._take_over(seat, move)
             return
-        self.hands[seat] ^= move.mask
+        hands = self.hands
+        hands[seat] = hands[seat] ^ move.mask  # compiled, `^=` on an item is a Python call
         self.plays.append((seat, move))
         if self.returned[seat] and (kind is not Discard or self._open):
             self._seen(seat, move)
@@ -214,14 +216,14 @@ class Kozel(Game[KozelMove]):
         hands, returned, number = self.hands, self.returned, self.trick_no
         undone: list[Undone] = []
         for owner, played in self.plays:
-            hands[owner] |= played.mask
+            hands[owner] = hands[owner] | played.mask
             public = played.face_up or self._open
             for card in played.cards if public else ():
                 returned[owner][card] = number
             cards = played.cards if public else None
             undone.append((owner, played.keyword, cards, played.count, public))
-        hands[seat] ^= move.mask
-        self.undone = undone
+        hands[seat] = hands[seat] ^ move.mask
+        self.undone = tuple(undone)
         self.plays = [(seat, move)]
         self.leader = self.top_seat = self.takeover = seat
         self.top_mask = move.mask
@@ -238,23 +240,14 @@ class Kozel(Game[KozelMove]):
         points = 0
         for _, played in self.plays:
             points += played.points
-        self.points[team] += points
-        self.tricks_won[team] += 1
+        self.points[team] = self.points[team] + points
+        self.tricks_won[team] = self.tricks_won[team] + 1
         hands, stock = self.hands, self.stock
         rounds = min(count_of(self.top_mask), len(stock) >> 2)
-        if rounds:
-            order = ORDER[winner]
-            for _ in range(rounds):
-                for drawer in order:
-                    hands[drawer] |= 1 << stock.pop()
-            draws = list(order * rounds)
-            if self.trick_no == 1 or None in self.first_draw:
-                first_draw = self.first_draw
-                for drawer in order:
-                    if first_draw[drawer] is None:
-                        first_draw[drawer] = self.trick_no
-        else:
-            draws = []
+        order = ORDER[winner]
+        for _ in range(rounds):
+            for drawer in order:
+                hands[drawer] = hands[drawer] | 1 << stock.pop()
         self.tricks.append(
             Trick(
                 self.trick_no,
@@ -264,10 +257,10 @@ class Kozel(Game[KozelMove]):
                 winner,
                 self.plays,
                 self.undone,
-                draws,
+                DRAWS[winner][rounds],
             )
         )
-        self.previous_last = None
+        self._previous_last = self._previous_trick = None
         self.trick_no += 1
         if hands[winner]:
             self._new_trick(winner)

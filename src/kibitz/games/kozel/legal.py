@@ -1,26 +1,24 @@
 """Legal-move generation: leads (rule 5), beats one to one (rules 4-5), discards and the
 four-of-a-suit takeover (rule 6).
 
-Random play and search visit a great many different positions, so this is built to be
-cheap even when nothing is cached: a hand holds at most four cards, a card's beaters are one
-mask lookup (`BEATERS`), and a multi-card beat is only searched for among the hand's cards
-that beat something on top (usually fewer than the cards led, so there is none). Small
-caches keep what depends on the hand alone (its leads, its discards of each size) and the
-beats of each set of beaters; all lists are tuples of interned moves, shared safely.
+Random play and search visit a great many different positions, so this works from small
+tables and caches nothing per hand or position: a hand holds at most four cards, a card's
+beaters are one mask lookup (`BEATERS`), and a multi-card beat is only searched for among
+the hand's cards that beat something on top (usually fewer than the cards led, so there is
+none). Caches by hand or position grew to tens of megabytes in long runs, and their look-ups
+then waited on memory for longer than working the moves out again takes (docs/engines.md).
+Each listing is a new list of interned moves, found by index in flat tables (no hashing):
+by card, by suit and rank pattern, or by the colex rank of the set of cards.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Final, TypeVar
+from math import comb
+from typing import Final
 
 from kibitz.games.kozel.cards import BEATS, DECK_SIZE, SUIT_MASKS, count_of
 from kibitz.games.kozel.moves import Beat, Discard, Four, KozelMove, Lead
-
-Moves = tuple[KozelMove, ...]
-Key = TypeVar("Key")
-
-_CACHE_LIMIT: Final = 200_000
 
 BEATERS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(
@@ -43,47 +41,36 @@ _SUBPATTERNS: Final[tuple[tuple[int, ...], ...]] = tuple(
 """For each pattern of ranks in one suit (9 bits), its non-empty sub-patterns, fewest cards
 first: the leads within that suit."""
 
-_COMBOS: Final = {
-    (n, k): tuple(combinations(range(n), k)) for n in range(5) for k in range(1, n + 1)
-}
-_PROPER: Final = {
-    k: [c for size in range(2, k) for c in combinations(range(k), size)] for k in range(5)
-}
+_COMBOS: Final[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = tuple(
+    tuple(tuple(combinations(range(n), k)) for k in range(5)) for n in range(5)
+)
+"""`_COMBOS[n][k]`: the index sets of k of n cards, in `itertools.combinations` order."""
+_PROPER: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(c for size in range(2, k) for c in combinations(range(k), size)) for k in range(5)
+)
 """The index sets Hall's condition checks besides single cards and all k cards together."""
 
-_LEAD_MOVES: Final = Lead._instances
-_BEAT_MOVES: Final = Beat._instances
-_DISCARD_MOVES: Final = Discard._instances
+_RANK: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(comb(card, j + 1) for card in range(DECK_SIZE)) for j in range(4)
+)
+"""`_RANK[j][card]`: what `card` adds to the colex rank of a set of cards as its (j+1)-th
+lowest: the sets of k cards rank 0 to C(36, k) - 1."""
+_FIRST_RANK: Final[tuple[int, ...]] = tuple(
+    sum(comb(DECK_SIZE, j) for j in range(1, k)) for k in range(5)
+)
+"""`_FIRST_RANK[k]`: where the sets of k cards start in a table of all sets of 1-4 cards."""
 
-
-def _by_suit_pattern(kind: type[KozelMove]) -> list[Moves]:
-    """`table[512 * suit + pattern]`: the one-card moves of `kind` for each card of that
-    suit whose rank bit is in the 9-bit `pattern` (so a mask's one-card moves are four
-    lookups, one per suit)."""
-    singles = [kind(1 << card) for card in range(DECK_SIZE)]
-    return [
-        tuple(singles[9 * suit + rank] for rank in range(9) if pattern >> rank & 1)
-        for suit in range(4)
-        for pattern in range(512)
-    ]
-
-
-_SINGLE_BEATS: Final = _by_suit_pattern(Beat)
-_SINGLE_DISCARDS: Final = _by_suit_pattern(Discard)
-_SUIT_LEADS: Final[list[Moves | None]] = [None] * 2048
-"""`[512 * suit + pattern]`: the leads within one suit, filled in when first needed."""
-_DISCARD_SETS: Final[list[dict[int, Moves]]] = [{} for _ in range(5)]
-"""`_DISCARD_SETS[size][hand]`: the discards of `size` cards from `hand`."""
-_MULTI_BEATS: Final[dict[int, Moves]] = {}
-"""By `beaters | top << 36 | trump << 72`: the beats of several cards."""
-
-
-def _remember(cache: dict[Key, Moves], key: Key, moves: Moves) -> Moves:
-    """Store in a cache that is emptied when it grows too big (memory stays bounded)."""
-    if len(cache) > _CACHE_LIMIT:
-        cache.clear()
-    cache[key] = moves
-    return moves
+_SINGLE_BEATS: Final[tuple[KozelMove, ...]] = tuple(Beat(1 << card) for card in range(DECK_SIZE))
+_SINGLE_DISCARDS: Final[tuple[KozelMove, ...]] = tuple(
+    Discard(1 << card) for card in range(DECK_SIZE)
+)
+_LEADS: Final[list[KozelMove | None]] = [None] * 2048
+"""`_LEADS[512 * suit + pattern]`: the lead of those ranks of that suit, made when first met."""
+_SETS: Final = _FIRST_RANK[4] + comb(DECK_SIZE, 4)
+_BEATS: Final[list[KozelMove | None]] = [None] * _SETS
+"""The beats of several cards by the rank of their set (`_FIRST_RANK`), made when first met."""
+_DISCARDS: Final[list[KozelMove | None]] = [None] * _SETS
+"""The discards of several cards, as `_BEATS`."""
 
 
 def cards_in(mask: int) -> list[int]:
@@ -96,35 +83,19 @@ def cards_in(mask: int) -> list[int]:
     return out
 
 
-def _lead(mask: int) -> KozelMove:
-    return _LEAD_MOVES.get(mask) or Lead(mask)
-
-
-def _beat(mask: int) -> KozelMove:
-    return _BEAT_MOVES.get(mask) or Beat(mask)
-
-
-def _suit_leads(index: int) -> Moves:
-    suit, pattern = divmod(index, 512)
-    moves = tuple(_lead(sub << (9 * suit)) for sub in _SUBPATTERNS[pattern])
-    _SUIT_LEADS[index] = moves
-    return moves
-
-
-def leads(hand: int) -> Moves:
+def leads(hand: int) -> list[KozelMove]:
     """Rule 5: one to four cards of one suit, by suit, then fewest cards first. (Hands are
     always equal in size, so every other player can answer as many cards as are led.)"""
-    table = _SUIT_LEADS
-    moves: Moves = ()
-    for index in (
-        hand & 511,
-        512 + (hand >> 9 & 511),
-        1024 + (hand >> 18 & 511),
-        1536 + (hand >> 27),
-    ):
-        if index & 511:
-            found = table[index]
-            moves += found if found is not None else _suit_leads(index)
+    moves: list[KozelMove] = []
+    for suit in range(4):
+        pattern = hand >> 9 * suit & 511
+        if pattern:
+            base = 512 * suit
+            for sub in _SUBPATTERNS[pattern]:
+                move = _LEADS[base + sub]
+                if move is None:
+                    move = _LEADS[base + sub] = Lead(sub << 9 * suit)
+                moves.append(move)
     return moves
 
 
@@ -132,18 +103,23 @@ def perfect(reach: list[int], top: int) -> bool:
     """Hall's condition: every group of beating cards together beats at least as many top
     cards as it has, so each card can beat a different one. `reach[i]` is the mask of the top
     cards card i beats; there are as many cards as `top` has."""
+    return _hall(reach, _COMBOS[len(reach)][len(reach)][0], top)
+
+
+def _hall(reach: list[int], chosen: tuple[int, ...], top: int) -> bool:
+    """`perfect` for the cards `chosen` (indices into `reach`), as many as `top` has."""
     union = 0
-    for r in reach:
-        if not r:
+    for i in chosen:
+        if not reach[i]:
             return False
-        union |= r
+        union |= reach[i]
     if union != top:
         return False
-    for combo in _PROPER[len(reach)]:
+    for group in _PROPER[len(chosen)]:
         union = 0
-        for i in combo:
-            union |= reach[i]
-        if count_of(union) < len(combo):
+        for j in group:
+            union |= reach[chosen[j]]
+        if count_of(union) < len(group):
             return False
     return True
 
@@ -162,62 +138,45 @@ def is_four(hand: int) -> bool:
     return hand.bit_count() == 4 and not hand & ~SUIT_MASKS[(hand.bit_length() - 1) // 9]
 
 
-def _discard_set(hand: int, size: int) -> Moves:
-    """Every discard of `size` cards from `hand`."""
-    cards = cards_in(hand)
-    moves = []
-    for combo in _COMBOS[len(cards), size]:
-        mask = 0
-        for i in combo:
-            mask |= 1 << cards[i]
-        # the table's own get (compiled, a C call), not a bound method (a Python call)
-        moves.append(_DISCARD_MOVES.get(mask) or Discard(mask))
-    return _remember(_DISCARD_SETS[size], hand, tuple(moves))
+def _add_sets(
+    moves: list[KozelMove],
+    cards: list[int],
+    chosen: tuple[int, ...],
+    table: list[KozelMove | None],
+    kind: type[KozelMove],
+) -> None:
+    """Append the move of `kind` with the cards `chosen` (indices into `cards`, lowest
+    first), found by its set's rank in `table` or made there."""
+    mask = 0
+    rank = _FIRST_RANK[len(chosen)]
+    for j, i in enumerate(chosen):
+        card = cards[i]
+        mask |= 1 << card
+        rank += _RANK[j][card]
+    move = table[rank]
+    if move is None:
+        move = table[rank] = kind(mask)
+    moves.append(move)
 
 
-def _multi_beats(beaters: int, top: int, trump: int) -> Moves:
-    """Every beat of the several cards `top` by as many of the cards `beaters`."""
-    table = BEATS[trump]
-    cards = cards_in(beaters)
-    reach = [table[card] & top for card in cards]
-    moves = []
-    for combo in _COMBOS[len(cards), count_of(top)]:
-        if perfect([reach[i] for i in combo], top):
-            mask = 0
-            for i in combo:
-                mask |= 1 << cards[i]
-            moves.append(_beat(mask))
-    key = beaters | top << 36 | trump << 72
-    return _remember(_MULTI_BEATS, key, tuple(moves))
-
-
-def answers(hand: int, top: int, trump: int, takeover_open: bool) -> Moves:
+def answers(hand: int, top: int, trump: int, takeover_open: bool) -> list[KozelMove]:
     """An answering seat's moves: every beat, every discard of as many cards as lie on top,
     and `four` when the takeover is still open and the hand is four of a suit."""
     inverse = BEATERS[trump]
+    moves: list[KozelMove] = []
     if not top & (top - 1):
-        table = _SINGLE_DISCARDS
-        moves = (
-            table[hand & 511]
-            + table[512 + (hand >> 9 & 511)]
-            + table[1024 + (hand >> 18 & 511)]
-            + table[1536 + (hand >> 27)]
-        )
-        beaters = hand & inverse[top.bit_length() - 1]
-        if beaters:
-            table = _SINGLE_BEATS
-            moves = (
-                table[beaters & 511]
-                + table[512 + (beaters >> 9 & 511)]
-                + table[1024 + (beaters >> 18 & 511)]
-                + table[1536 + (beaters >> 27)]
-                + moves
-            )
+        rest = hand & inverse[top.bit_length() - 1]
+        while rest:
+            low = rest & -rest
+            moves.append(_SINGLE_BEATS[low.bit_length() - 1])
+            rest ^= low
+        rest = hand
+        while rest:
+            low = rest & -rest
+            moves.append(_SINGLE_DISCARDS[low.bit_length() - 1])
+            rest ^= low
     else:
         size = count_of(top)
-        discards = _DISCARD_SETS[size].get(hand)
-        if discards is None:
-            discards = _discard_set(hand, size)
         beaters = 0
         rest = top
         while rest:
@@ -226,16 +185,19 @@ def answers(hand: int, top: int, trump: int, takeover_open: bool) -> Moves:
             rest ^= low
         beaters &= hand
         if count_of(beaters) >= size:
-            beats = _MULTI_BEATS.get(beaters | top << 36 | trump << 72)
-            if beats is None:
-                beats = _multi_beats(beaters, top, trump)
-            moves = beats + discards
-        else:
-            moves = discards
+            table = BEATS[trump]
+            cards = cards_in(beaters)
+            reach = [table[card] & top for card in cards]
+            for chosen in _COMBOS[len(cards)][size]:
+                if _hall(reach, chosen, top):
+                    _add_sets(moves, cards, chosen, _BEATS, Beat)
+        cards = cards_in(hand)
+        for chosen in _COMBOS[len(cards)][size]:
+            _add_sets(moves, cards, chosen, _DISCARDS, Discard)
     if (
         takeover_open
         and count_of(hand) == 4
         and hand & SUIT_MASKS[(hand.bit_length() - 1) // 9] == hand
     ):
-        moves = (*moves, Four(hand))
+        moves.append(Four(hand))
     return moves

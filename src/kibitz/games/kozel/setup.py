@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from kibitz.core import SetupError
+from kibitz.core.rng import below
 from kibitz.games.kozel.cards import CARD_TEXT, DECK_SIZE, parse_card
 
 HAND_SIZE: Final = 4
@@ -21,21 +22,21 @@ _DEAL_KEYS: Final = {"dealer", "hands", "stock", "trump_card"}
 
 
 class Deal:
-    """A dealt position: the dealer, each seat's hand (a mask), the stock top first, and the
-    trump card (which lies somewhere in the stock). A plain class, as Kozel's `Trick` (one
-    is made every deal); never change one."""
+    """A dealt position: the dealer, each seat's hand (a mask), the stock bottom first (the
+    next card drawn is the last, as the engine keeps it), and the trump card (which lies
+    somewhere in the stock). A plain class, as Kozel's `Trick` (one is made every deal). The
+    engine takes its lists over: a deal is put on the table once, never shared."""
 
     __slots__ = ("dealer", "hands", "stock", "trump_card")
 
-    def __init__(
-        self, dealer: int, hands: tuple[int, ...], stock: tuple[int, ...], trump_card: int
-    ) -> None:
+    def __init__(self, dealer: int, hands: list[int], stock: list[int], trump_card: int) -> None:
         self.dealer = dealer
         self.hands = hands
         self.stock = stock
         self.trump_card = trump_card
 
 
+_DECK: Final = tuple(range(DECK_SIZE))
 _RADIX_GROUPS: Final = tuple(
     (math.prod(radices), radices)
     for radices in (tuple(range(top, max(top - 7, 1), -1)) for top in range(DECK_SIZE, 1, -7))
@@ -54,7 +55,7 @@ def shuffled_deal(dealer: int, rng: random.Random) -> Deal:
     The shuffle is Fisher-Yates driven by one 200-bit random number read digit by digit
     (36! is below 2^139, so every order is equally likely to within 2^-60), which is several
     times faster than `random.shuffle`'s one call per card."""
-    deck = list(range(DECK_SIZE))
+    deck = list(_DECK)
     number = rng.getrandbits(200)
     for product, radices in _RADIX_GROUPS:
         rest = number % product
@@ -63,16 +64,19 @@ def shuffled_deal(dealer: int, rng: random.Random) -> Deal:
             j = rest % radix
             rest //= radix
             deck[radix - 1], deck[j] = deck[j], deck[radix - 1]
-    hands = []
-    for seat in range(4):
-        mask = 0
-        for card in deck[(seat - dealer - 1) % 4 : 4 * HAND_SIZE : 4]:
-            mask |= 1 << card
-        hands.append(mask)
-    stock = deck[4 * HAND_SIZE :]
-    trump_card = stock.pop(rng.randrange(4, STOCK_SIZE - 4))
-    stock.insert(rng.randrange(STOCK_SIZE), trump_card)
-    return Deal(dealer, tuple(hands), tuple(stock), trump_card)
+    # The hand of the (i+1)-th seat after the dealer: every fourth card from place i.
+    hands = [0, 0, 0, 0]
+    for i in range(4):
+        hands[(dealer + 1 + i) & 3] = (
+            1 << deck[i] | 1 << deck[i + 4] | 1 << deck[i + 8] | 1 << deck[i + 12]
+        )
+    # The stock bottom first: its top card is deck[16]. The shown card is the one at place
+    # 4-15 from the top, and goes back at place 0-19 from the top: `below` draws them as
+    # `randrange(4, 16)` and `randrange(20)` did, without their Python calls.
+    stock = deck[: 4 * HAND_SIZE - 1 : -1]
+    trump_card = stock.pop(STOCK_SIZE - 1 - (4 + below(rng, STOCK_SIZE - 8)))
+    stock.insert(STOCK_SIZE - 1 - below(rng, STOCK_SIZE), trump_card)
+    return Deal(dealer, hands, stock, trump_card)
 
 
 def deal_setups(setup: Mapping[str, Any] | None, series: bool) -> list[Mapping[str, Any]]:
@@ -148,4 +152,5 @@ def read_deal(data: Any, index: int, dealer: int | None) -> Deal:
         raise SetupError(
             f"the trump_card {CARD_TEXT[trump_card]} in the {where} must lie in the stock"
         )
-    return Deal(given, tuple(masks), tuple(stock), trump_card)
+    stock.reverse()
+    return Deal(given, masks, stock, trump_card)

@@ -35,8 +35,8 @@ class Trick:
         takeover: int | None,
         winner: int,
         plays: list[tuple[int, KozelMove]],
-        undone: list[Undone],
-        draws: list[int],
+        undone: tuple[Undone, ...],
+        draws: tuple[int, ...],
     ) -> None:
         self.number = number
         self.first_leader = first_leader
@@ -48,7 +48,8 @@ class Trick:
         self.undone = undone
         """The plays before a takeover, which went back to the hands."""
         self.draws = draws
-        """The seats in the order they drew one card each after the trick."""
+        """The seats in the order they drew one card each after the trick (a tuple shared
+        by the tricks with the same winner and draws)."""
 
     def __reduce__(self) -> tuple[type[Trick], tuple[Any, ...]]:
         """Pickled as its fields (games pickle: OpenSpiel's adapter copies them so); compiled,

@@ -164,7 +164,7 @@ def play_data(game: Kozel, seat: int, move: KozelMove, viewer: int | None, full:
     }
 
 
-def undone_data(undone: list[Undone]) -> list[PlayData]:
+def undone_data(undone: Sequence[Undone]) -> list[PlayData]:
     return [
         {
             "seat": seat,
@@ -298,8 +298,8 @@ def read_table(game: Kozel, data: Mapping[str, Any]) -> None:
         raise ValueError("a Kozel state has four seats and two teams")
 
 
-def read_undone(items: Sequence[Mapping[str, Any]]) -> list[Undone]:
-    return [
+def read_undone(items: Sequence[Mapping[str, Any]]) -> tuple[Undone, ...]:
+    return tuple(
         (
             u["seat"],
             u["move"],
@@ -308,7 +308,7 @@ def read_undone(items: Sequence[Mapping[str, Any]]) -> list[Undone]:
             u["face_up"],
         )
         for u in items
-    ]
+    )
 
 
 def finish_load(
@@ -328,7 +328,6 @@ def finish_load(
     game.takeover_open = game.takeover is None and (not plays or plays[0][1].count < 4)
     game.tricks = []
     game.points = [0, 0]
-    game.first_draw = [None] * 4
     for record, trick_plays in tricks:
         trick = Trick(
             record["number"],
@@ -338,13 +337,10 @@ def finish_load(
             record["winner"],
             trick_plays,
             read_undone(record["undone"]),
-            list(record["draws"]),
+            tuple(record["draws"]),
         )
         game.tricks.append(trick)
         game.points[trick.winner & 1] += sum(m.points for _, m in trick_plays)
-        for drawer in trick.draws:
-            if game.first_draw[drawer] is None:
-                game.first_draw[drawer] = trick.number
     if game._over:
         game._to_act = frozenset()
     else:
