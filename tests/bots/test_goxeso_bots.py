@@ -103,29 +103,3 @@ def test_memory_asked_only_at_its_own_turns_still_knows_its_own_miss() -> None:
     memory = Memory()
     memory.update(game.view(0))
     assert memory.known == {"a1": "2", "b1": "1", "c1": "3", "d1": "1"}
-
-
-def test_the_endgame_search_samples_boards_that_agree_with_memory() -> None:
-    from collections import Counter
-
-    from kibitz.bots.goxeso import HardBot, Playouts, Position
-
-    game = make("goxeso", players=2, seed=0, setup=BOARD, size=4)
-    hard = HardBot()
-    for seat, cells in ((0, ("a1", "b1")), (1, ("c1", "d2"))):
-        for cell in cells:
-            game.apply(seat, f"flip {cell}")
-            hard.observe(game.view(0))
-    view = game.view(0)
-    playouts = Playouts(Position(view, hard.memory))
-    true_faces = Counter(face for row in game.to_state()["board"] for face in row if face)
-    boards = set()
-    for seed in range(20):
-        sampled = playouts.sample(random.Random(seed))
-        board = sampled.to_state()["board"]
-        boards.add(str(board))
-        for cell, face in hard.memory.known.items():
-            assert board[int(cell[1]) - 1]["abcd".index(cell[0])] == face
-        assert Counter(face for row in board for face in row if face) == true_faces
-        assert sampled.view(0)["board"] == view["board"]
-    assert len(boards) > 1

@@ -19,9 +19,7 @@ the views of its own decisions learns what the last turn before each of them sho
   a known card that tells the next player nothing, rather than a new card that may show the
   mate of a known card to the next player; a swap that would lay a known pair in a long line
   for the next opponent is avoided. In the exchange phase it trades only when more than
-  two sides play (a trade gives both sides a pair). With 14 cards or fewer left it
-  searches instead (`Playouts`): every card it may turn is tried on boards sampled from
-  its memory and played out by `greedy`, and the best is turned.
+  two sides play (a trade gives both sides a pair).
 """
 
 from __future__ import annotations
@@ -325,8 +323,6 @@ class HardBot(MemoryBot):
     samples = 40
     """Boards sampled per candidate card in the endgame search (an iteration budget, where
     given, replaces it)."""
-    budget: Budget | None = None
-    """The budget of the move being chosen."""
 
     def choose(
         self, view: View, legal: Sequence[Move], rng: random.Random, budget: Budget | None = None
@@ -341,10 +337,10 @@ class HardBot(MemoryBot):
         plan = self.first_card(p, rng) if p.first is None else self.second_card(p, p.first, rng)
         if p.classic or len(p.cells) > self.endgame:
             return plan
-        candidates = [plan, *(c for c in p.cells if c not in (plan, p.first))]
+        candidates = [plan, *(c for c in p.cells if c != plan and c != p.first)]
         if len(candidates) < 2:
             return plan
-        budget = self.budget
+        budget = getattr(self, "budget", None)
         samples = budget.iterations if budget and budget.iterations else self.samples
         try:
             playouts = Playouts(p)
@@ -450,8 +446,8 @@ class Playouts:
         flat = self.flat[:]
         for i, face in self.known.items():
             flat[i] = face
-        for i, shuffled in zip(self.free, pool, strict=True):
-            flat[i] = shuffled
+        for i, face in zip(self.free, pool, strict=True):
+            flat[i] = face
         n = self.size
         state = dict(self.state)
         state["board"] = [flat[r * n : (r + 1) * n] for r in range(n)]
@@ -521,8 +517,7 @@ class GoxesoTuning(Tuning):
     """For the generic ISMCTS on Goxeso: a flip is observed with the face it shows, so the
     tree branches on what the turned card was (the second card is chosen knowing the first).
     Rollouts stay random. (The face-down cards are sampled from the view alone: the search
-    has no memory of earlier turns; `hard` plans, and searches only its endgame, with
-    `Playouts` over its memory.)"""
+    has no memory of earlier turns; `hard` is the planner above.)"""
 
     def observe(self, game: Game[Any], me: int, seat: int, move: Move) -> Any:
         text = str(move)
