@@ -33,8 +33,6 @@ from kibitz.bots.ismcts import Tuning
 from kibitz.bots.registry import register_bot
 from kibitz.core import Game, Move, View
 from kibitz.games.goxeso.game import Goxeso
-from kibitz.games.goxeso.moves import Flip
-from kibitz.games.goxeso.search import GoxesoFeatures
 
 COLUMNS = "abcdefgh"
 JOKER = "J"
@@ -99,7 +97,6 @@ class Position:
     """A view read for planning: cells on the board, remembered faces, who holds what."""
 
     def __init__(self, view: View, memory: Memory) -> None:
-        self.view = view
         self.size: int = view["options"]["size"]
         self.classic: bool = bool(view["options"].get("classic"))
         self.cells: list[str] = []
@@ -317,36 +314,14 @@ class HardBot(MemoryBot):
     70.5% at 2)."""
     aim = True
     """Turn first the unknown card that would capture the longest lines if it matched."""
-    endgame = 14
-    """With at most this many cards on the board (0: never), every card is tried by
-    `Playouts` and the best is turned (ENDGAME_NOTE)."""
-    samples = 40
-    """Boards sampled per candidate card in the endgame search (an iteration budget, where
-    given, replaces it)."""
-
-    def choose(
-        self, view: View, legal: Sequence[Move], rng: random.Random, budget: Budget | None = None
-    ) -> Move:
-        self.budget = budget
-        return super().choose(view, legal, rng, budget)
 
     def trades(self, view: View) -> bool:
         return len(view["holdings"]) > 2
 
     def flip(self, p: Position, rng: random.Random) -> str:
-        plan = self.first_card(p, rng) if p.first is None else self.second_card(p, p.first, rng)
-        if p.classic or len(p.cells) > self.endgame:
-            return plan
-        candidates = [plan, *(c for c in p.cells if c != plan and c != p.first)]
-        if len(candidates) < 2:
-            return plan
-        budget = getattr(self, "budget", None)
-        samples = budget.iterations if budget and budget.iterations else self.samples
-        try:
-            playouts = Playouts(p)
-        except ValueError:  # defensive: memory that the board contradicts
-            return plan
-        return playouts.best(candidates, samples, rng)
+        if p.first is None:
+            return self.first_card(p, rng)
+        return self.second_card(p, p.first, rng)
 
     def first_card(self, p: Position, rng: random.Random) -> str:
         best = p.best_match(None)
@@ -397,120 +372,14 @@ class HardBot(MemoryBot):
 
 class MediumBot(HardBot):
     """Forgets with probability 0.1 per turn; takes the best capture and claims, but turns
-    new cards as second cards like `greedy`; no endgame search."""
+    new cards as second cards like `greedy`."""
 
     name = "medium"
     forget = 0.1
     careful = False
-    endgame = 0
 
     def trades(self, view: View) -> bool:
         return True
-
-
-def _cell_index(cell: str, size: int) -> int:
-    return (int(cell[1:]) - 1) * size + COLUMNS.index(cell[0])
-
-
-class Playouts:
-    """Flat Monte Carlo over boards that agree with the seat's memory.
-
-    Each sample lays the faces the seat remembers where it saw them and shuffles the other
-    faces still on the board over the cells it does not know (the view fixes everything
-    else), then plays each candidate card and the rest of the game by `greedy`'s rule for
-    every seat, with the public memory of the sampled game: a card counts as known once it
-    was turned in the playout or was remembered, never because the sample knows it. All
-    candidates share each sample and its random numbers, so their difference is measured
-    with little noise. The value is 0.8 x win (0.5 a tie) + 0.2 x the pairs margin."""
-
-    def __init__(self, p: Position) -> None:
-        self.size = n = p.size
-        self.me: int = p.view["seat"]
-        # Any sample gives the state's form; its faces are all laid anew by `sample`.
-        self.state = Goxeso.determinize(p.view, random.Random(0)).to_state()
-        flat: list[str | None] = [face for row in self.state["board"] for face in row]
-        self.known = {_cell_index(cell, n): face for cell, face in p.known.items()}
-        down = [i for i, face in enumerate(flat) if face is not None]
-        pool = [flat[i] for i in down]
-        for face in self.known.values():
-            pool.remove(face)
-        self.pool = pool
-        self.free = [i for i in down if i not in self.known]
-        self.flat = flat
-        self.moves = [Flip(i % n, i // n) for i in range(n * n)]
-
-    def sample(self, rng: random.Random) -> Goxeso:
-        """A game whose board agrees with the view and the seat's memory."""
-        pool = self.pool[:]
-        rng.shuffle(pool)
-        flat = self.flat[:]
-        for i, face in self.known.items():
-            flat[i] = face
-        for i, face in zip(self.free, pool, strict=True):
-            flat[i] = face
-        n = self.size
-        state = dict(self.state)
-        state["board"] = [flat[r * n : (r + 1) * n] for r in range(n)]
-        return Goxeso.from_state(state)
-
-    def best(self, candidates: Sequence[str], samples: int, rng: random.Random) -> str:
-        """The candidate cell with the best total value over `samples` shared samples (the
-        first, the planner's, on ties)."""
-        cells = [_cell_index(c, self.size) for c in candidates]
-        totals = [0.0] * len(cells)
-        for _ in range(samples):
-            seed = rng.random()
-            for i, cell in enumerate(cells):
-                game = self.sample(random.Random(seed))
-                totals[i] += self.play(game, cell, random.Random(seed + 1))
-        return candidates[max(range(len(cells)), key=lambda i: (totals[i], -i))]
-
-    def play(self, game: Goxeso, cell: int, rng: random.Random) -> float:
-        """Turn `cell`, then play `greedy` with public memory to the empty board."""
-        known = {i: int(face) if face != JOKER else 0 for i, face in self.known.items()}
-        me = self.me
-        seat = me
-        while True:
-            f = game.features(seat)
-            board, first = f.board, f.first
-            known[cell] = board[cell]
-            game.apply(seat, self.moves[cell])
-            if first >= 0:
-                board = game.features(seat).board
-                for c in list(known):
-                    if board[c] < 0:
-                        del known[c]
-                    else:
-                        known[c] = board[c]  # the swap: both cards were seen
-            if game.is_over() or max(board) < 0:
-                break  # an exchange gives both sides a pair: the margin stands
-            (seat,) = game.to_act()
-            cell = _greedy_cell(game.features(seat), known, rng)
-        f = game.features(me)
-        mine = f.pairs[f.owner]
-        other = max(pairs for owner, pairs in enumerate(f.pairs) if owner != f.owner)
-        win = 1.0 if mine > other else 0.5 if mine == other else 0.0
-        return 0.8 * win + 0.2 * (0.5 + (mine - other) / len(board))
-
-
-def _greedy_cell(f: GoxesoFeatures, known: dict[int, int], rng: random.Random) -> int:
-    """`greedy`'s card over a sampled board, reading only the `known` cells' faces."""
-    board, first = f.board, f.first
-    if first < 0:
-        seen: dict[int, int] = {}
-        for cell, face in known.items():
-            if face in seen:
-                return seen[face]
-            seen[face] = cell
-    else:
-        face = board[first]
-        for cell, other in known.items():
-            if cell != first and other == face:
-                return cell
-    cells = [c for c in range(len(board)) if board[c] >= 0 and c != first and c not in known]
-    if not cells:
-        cells = [c for c in range(len(board)) if board[c] >= 0 and c != first]
-    return cells[rng.randrange(len(cells))]
 
 
 class GoxesoTuning(Tuning):
