@@ -103,14 +103,3 @@ def test_memory_asked_only_at_its_own_turns_still_knows_its_own_miss() -> None:
     memory = Memory()
     memory.update(game.view(0))
     assert memory.known == {"a1": "2", "b1": "1", "c1": "3", "d1": "1"}
-
-
-def test_hard_turns_a_new_second_card_where_a_match_would_capture_the_longest_line() -> None:
-    # Seat 0 knows only the 1 it has just turned on a1: no quiet known card, so a new card;
-    # d1 (b1, c1 between) and a4 (a2, a3 between) capture the longest lines if they match.
-    game = make("goxeso", players=2, seed=0, setup=BOARD, size=4)
-    game.apply(0, "flip a1")
-    hard = make_bot("goxeso", "hard")
-    for seed in range(5):
-        move = hard.choose(game.view(0), game.legal_moves(0), random.Random(seed))
-        assert str(move) in ("flip d1", "flip a4")

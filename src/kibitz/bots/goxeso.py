@@ -17,9 +17,8 @@ the views of its own decisions learns what the last turn before each of them sho
   the best one; otherwise it turns an unknown card and, when that misses, turns as second
   card one it can claim (its mate is reserved by its side: the claim completes the pair) or
   a known card that tells the next player nothing, rather than a new card that may show the
-  mate of a known card to the next player, and a new card where it would capture the longest
-  line if it matched the first; a swap that would lay a known pair in a long line for the
-  next opponent is avoided. In the exchange phase it trades only when more than
+  mate of a known card to the next player; a swap that would lay a known pair in a long line
+  for the next opponent is avoided. In the exchange phase it trades only when more than
   two sides play (a trade gives both sides a pair).
 """
 
@@ -315,9 +314,6 @@ class HardBot(MemoryBot):
     70.5% at 2)."""
     aim = True
     """Turn first the unknown card that would capture the longest lines if it matched."""
-    aim_second = True
-    """A new second card is the unknown card that would capture the longest line if it
-    matched the first (against `greedy` 73.5% of 2000 games, 72.0% turning any)."""
 
     def trades(self, view: View) -> bool:
         return len(view["holdings"]) > 2
@@ -355,8 +351,6 @@ class HardBot(MemoryBot):
             ] or [c for c in p.known if c != first and not p.gives_away(c)]
             if quiet:
                 return min(quiet, key=lambda c: (self.swap_risk(p, first, c), c))
-        if others and self.aim_second and not p.classic:
-            return max(others, key=lambda c: (len(p.line(first, c)), rng.random()))
         if others:
             return _pick(others, rng)
         rest = [c for c in p.cells if c != first]
@@ -383,7 +377,6 @@ class MediumBot(HardBot):
     name = "medium"
     forget = 0.1
     careful = False
-    aim_second = False
 
     def trades(self, view: View) -> bool:
         return True
