@@ -33,6 +33,18 @@ def test_the_safe_fit_avoids_a_full_row_and_the_naive_fit_does_not() -> None:
     assert naive_play(table, [12, 41, 99]) == 12
 
 
+def test_a_forced_take_fills_a_row_with_the_lowest_card() -> None:
+    # Every card takes: 5 and 8 are lower than every row (the cheapest, row 2, costs
+    # nothing), 45 fills row 1 (2 taken, 1 back to the hand).
+    table = Table([[30, 40], [33], [50, 51, 52, 53]], [2, 3, 4], True, [], lambda c: 1)
+    assert easy_play(table, [5, 8]) == 5  # equally cheap: the lowest card goes
+    assert easy_play(table, [5, 8, 45]) == 5  # the free low take before a row's 1 point
+    # At equal cost a row-filling card goes before a low card: row 1 filled (1 point)
+    # against a low card that must take a row of two (1 point).
+    table = Table([[30, 40], [33, 34], [50, 51]], [2, 3, 4], True, [], lambda c: 1)
+    assert easy_play(table, [5, 45]) == 45
+
+
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_no_careful_level_walks_into_a_full_row(level: str) -> None:
     game = make("xbere", players=2, seed=0, setup=TRAP)

@@ -10,7 +10,8 @@ go back to the hand at 1 point each; in 6 nimmt! taken cards are penalty bullhea
   the cheapest row; put on the X row the smallest taken card that keeps it growing.
 - `medium`: closest safe fit: the card nearest above a row end that does not bring the row
   to its limit; when every card takes, the cheapest take (an X row that would have to be
-  packed counts 2 points a card). Rows and X cards as `easy`. (A one-turn look-ahead over
+  packed counts 2 points a card) made with the lowest such card, a row-filling card before
+  a low one at equal cost. Rows and X cards as `easy`. (A one-turn look-ahead over
   sampled deals and a Poisson risk model of the gaps were tried and measured no better.)
 - `hard`: ISMCTS (`kibitz.bots.ismcts`) over the seat's information: every iteration deals
   the unseen cards anew to the other hands, decoupled UCT for the simultaneous choice, and
@@ -97,8 +98,12 @@ class Table:
 
 
 def easy_play(table: Table, hand: Sequence[int]) -> int:
-    """Closest safe fit (`medium` and the rollouts): the card nearest above a row end that
-    does not fill the row, else the cheapest take."""
+    """Closest safe fit (X bere!'s `medium` and the rollouts): the card nearest above a row
+    end that does not fill the row, else the cheapest take. Among equally cheap takes, a
+    card that fills a row goes before a card lower than every row, and then the lowest
+    card: a take costs the same whichever card makes it, so it rids the hand of the card
+    hardest to place later (measured 32.5% against 29.6% wins of a `medium` seat against
+    three `easy`, 2000 games, seed 1; 32.1% against 28.3% with seed 5001)."""
     rows, full = table.rows, table.full
     best_card = hand[0]
     best_key: tuple[float, float] = (math.inf, math.inf)
@@ -108,7 +113,7 @@ def easy_play(table: Table, hand: Sequence[int]) -> int:
         if r < 0:
             if low_cost is None:
                 low_cost = table.take_cost(rows[table.cheapest_row()])
-            key = (1.0 + low_cost, float(-card))
+            key = (1.5 + low_cost, float(card))
         else:
             row = rows[r]
             if len(row) >= full[r]:
