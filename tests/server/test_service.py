@@ -394,7 +394,9 @@ def test_rematch_keeps_seats_and_options(sqlite_url: str) -> None:
             assert (second.table, second.seat) == (first.table, 0)
             assert (await service.summary(first.table))["status"] == "playing"
             assert (await service.summary(created.table))["rematch"] == first.table
-            assert await code_of(service.rematch(created.table, a.token)) == "seat_taken"
+            again = await service.rematch(created.table, a.token)  # its answer was lost
+            assert again == second
+            assert await code_of(service.rematch(created.table, "a guess")) == "not_seated"
 
     run(main())
 

@@ -22,6 +22,13 @@ def rematch_code(token_hash: str) -> str:
     return hash_secret("rematch:" + token_hash)[:24]
 
 
+def rematch_token(token: str) -> str:
+    """A player's token at the rematch, made from their token at the finished table (which
+    only they know, the database keeping its hash): asking again, after an answer lost with
+    a process that died, gives the same seat and token back."""
+    return hash_secret("rematch-token:" + token)[:32]
+
+
 class Rematches:
     def __init__(
         self,
@@ -83,4 +90,7 @@ class Rematches:
             held = table.seats[seat]
             nickname = held.nickname or f"seat {seat}"
             code = rematch_code(held.token_hash or "")
-        return await self.seating.join(new_id, nickname, seat, code, player=held.player_id)
+        again = rematch_token(token) if token else None
+        return await self.seating.join(
+            new_id, nickname, seat, code, player=held.player_id, new_token=again
+        )

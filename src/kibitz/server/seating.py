@@ -153,20 +153,27 @@ class Seating:
         *,
         token: str | None = None,
         player: str | None = None,
+        new_token: str | None = None,
     ) -> Seated:
         """Sit down at an open seat (or the invited seat whose code is given); returns the
         seat's secret token. `token`, when given, is a seat this client already holds;
-        `player`, the signed-in player who sits down (the seat is then theirs too)."""
+        `player`, the signed-in player who sits down (the seat is then theirs too);
+        `new_token`, the token to give the seat (a rematch's): when seat `seat` holds it
+        already, this is the same join asked again, and its answer is given again."""
         nickname = clean_text(nickname, self.limits.nickname_length, "bad_nickname")
         async with self.cache.hold(table_id):
             table = await self.cache.load(table_id)
             if table.row.ended:
                 raise ServiceError("table_over")
+            if new_token is not None and seat is not None and 0 <= seat < len(table.seats):
+                s = table.seats[seat]
+                if s.token_hash == hash_secret(new_token):
+                    return Seated(table_id, seat, new_token, s.nickname or nickname)
             if holder(table, token, player) is not None:
                 raise ServiceError("already_seated")
             number = free_seat(table, seat, invite)
             old = table.seats[number]
-            new_token = new_secret()
+            new_token = new_token or new_secret()
             new = SeatRow(
                 number,
                 "player",
