@@ -436,8 +436,9 @@ class RedisEvents(TableEvents):
                 last = self._seq.get(table_id)
                 self._seq[table_id] = number
                 gap = last is not None and number != last + 1
-            if gap or table.stale or (kind == "table" and not mine):
-                if gap or table.stale:
+            whole = gap or table.stale  # the table must be read again from its first move
+            if whole or (kind == "table" and not mine):
+                if whole:
                     await self.cache.refresh(table)
                 else:
                     await self.cache.refresh_seats(table)
