@@ -122,6 +122,11 @@ class Seat:
     def __init__(self, urls: list[str], server: int, table: str, number: int, token: str) -> None:
         self.urls, self.server, self.table, self.token = urls, server, table, token
         self.number = number
+        self.finished: set[str] = set()
+        """The tables whose game this seat saw end: kept across reconnections, so that a
+        game is counted once however many connections saw it over."""
+        self.last = "not connected"
+        """What the seat last got and did: named for every seat still playing at a timeout."""
 
 
 async def seat_client(
@@ -129,13 +134,10 @@ async def seat_client(
 ) -> None:
     """One seat: plays random legal moves; after each game asks for the rematch. When its
     server goes away it reconnects to another (as a browser behind a proxy would)."""
-    played = 0
     while True:
         try:
             async with connect(seat.urls[seat.server], max_size=2**22) as ws:
-                played = await play_seat(
-                    ws, seat, played, games=games, think=think, rng=rng, stats=stats
-                )
+                await play_seat(ws, seat, games=games, think=think, rng=rng, stats=stats)
                 return
         except (OSError, ConnectionClosed):
             stats.reconnects += 1
@@ -146,9 +148,9 @@ async def seat_client(
 
 
 async def play_seat(
-    ws: Any, seat: Seat, played: int, *, games: int, think: float, rng: random.Random, stats: Stats
-) -> int:
-    """Play on one connection until `games` games are over; returns the games played.
+    ws: Any, seat: Seat, *, games: int, think: float, rng: random.Random, stats: Stats
+) -> None:
+    """Play on one connection until the seat has seen `games` games end.
     Messages are read (and timed) as they arrive, also while the player thinks."""
     inbox: asyncio.Queue[tuple[float, Any]] = asyncio.Queue()
 
@@ -161,9 +163,7 @@ async def play_seat(
 
     reader = asyncio.create_task(read())
     try:
-        return await play_messages(
-            ws, inbox, seat, played, games=games, think=think, rng=rng, stats=stats
-        )
+        await play_messages(ws, inbox, seat, games=games, think=think, rng=rng, stats=stats)
     finally:
         reader.cancel()
 
@@ -172,13 +172,12 @@ async def play_messages(
     ws: Any,
     inbox: asyncio.Queue[tuple[float, Any]],
     seat: Seat,
-    played: int,
     *,
     games: int,
     think: float,
     rng: random.Random,
     stats: Stats,
-) -> int:
+) -> None:
     await ws.send(json.dumps({"type": "hello", "table": seat.table, "token": seat.token}))
     sent: dict[int, tuple[float, str]] = {}
     pending: int | None = None
@@ -192,6 +191,7 @@ async def play_messages(
             raise ConnectionClosed(None, None)
         message = loads(text)
         kind = message["type"]
+        seat.last = describe(message, pending, asked)
         if kind == "state":
             if many and (state is None or message["version"] > state["version"]):
                 # the first state of each version, when it arrived
@@ -219,10 +219,11 @@ async def play_messages(
         if state is None or state["table"] != seat.table or pending is not None or asked:
             continue
         if state["status"] == "over":
-            played += 1
-            stats.games += 1
-            if played >= games:
-                return played
+            if seat.table not in seat.finished:
+                seat.finished.add(seat.table)
+                stats.games += 1
+            if len(seat.finished) >= games:
+                return
             await ws.send(json.dumps({"type": "rematch"}))
             asked, state = True, None
             continue
@@ -239,6 +240,23 @@ async def play_messages(
                     {"type": "act", "id": next_id, "move": move, "version": state["version"]}
                 )
             )
+
+
+def describe(message: dict[str, Any], pending: int | None, asked: bool) -> str:
+    """One line on a message a seat got, and whether it was waiting for an answer."""
+    kind = message["type"]
+    if kind == "state":
+        view = message["view"]
+        what = (
+            f"state v{message['version']} {message['status']} of {message['table']}, "
+            f"seat {message['seat']}, to act {view.get('to_act')}"
+        )
+    elif kind == "error":
+        what = f"error {message.get('code')}: {message.get('message')}"
+    else:
+        what = kind
+    waiting = f", move {pending} pending" if pending else ""
+    return f"{what}{waiting}{', rematch asked' if asked else ''}"
 
 
 def cpu_seconds(pid: int | None) -> float | None:
@@ -345,7 +363,19 @@ def play_group(seats: list[Seat], options: dict[str, Any], seed: int, started: f
                         rng=random.Random(rng.random()), stats=stats)
             for seat in seats
         ]  # fmt: skip
-        await asyncio.wait_for(asyncio.gather(*clients), options["timeout"])
+        tasks = [asyncio.ensure_future(client) for client in clients]
+        await asyncio.wait(tasks, timeout=options["timeout"])
+        stuck = [seat for seat, task in zip(seats, tasks, strict=True) if not task.done()]
+        if stuck:
+            print(f"timed out with {len(stuck)} seats playing:", file=sys.stderr)
+            for seat in stuck[:40]:
+                print(
+                    f"  {seat.table} seat {seat.number} on server {seat.server}: {seat.last}",
+                    file=sys.stderr,
+                )
+            raise TimeoutError(f"{len(stuck)} seats still playing")
+        for task in tasks:
+            task.result()  # a client's error
 
     cpu = time.process_time()
     run(play())

@@ -37,6 +37,22 @@ async def first_legal(service: MatchService, table_id: str, seat: int) -> str:
     return str(table.game.legal_moves(seat)[0])
 
 
+async def play_out(service: MatchService, table_id: str, tokens: dict[int, str]) -> None:
+    """Play the players' first legal moves (`tokens` by seat) until the game is over."""
+    table = await service.table(table_id)
+    while not table.game.is_over():
+        humans = [s for s in table.game.to_act() if s in tokens]
+        if not humans:
+            await asyncio.sleep(0.01)
+            continue
+        seat = humans[0]
+        move = str(table.game.legal_moves(seat)[0])
+        try:
+            await service.act(table_id, tokens[seat], move, table.game.version)
+        except ServiceError as error:
+            assert error.code == "stale_version"
+
+
 async def code_of(coro: Any) -> str:
     with pytest.raises(ServiceError) as caught:
         await coro
@@ -370,19 +386,7 @@ def test_rematch_keeps_seats_and_options(sqlite_url: str) -> None:
             a = await service.join(created.table, "Ann")
             b = await service.join(created.table, "Bob")
             assert await code_of(service.rematch(created.table, a.token)) == "no_rematch"
-            tokens = {0: a.token, 1: b.token}
-            table = await service.table(created.table)
-            while not table.game.is_over():
-                humans = [s for s in table.game.to_act() if s in tokens]
-                if not humans:
-                    await asyncio.sleep(0.01)
-                    continue
-                seat = humans[0]
-                move = str(table.game.legal_moves(seat)[0])
-                try:
-                    await service.act(created.table, tokens[seat], move, table.game.version)
-                except ServiceError as error:
-                    assert error.code == "stale_version"
+            await play_out(service, created.table, {0: a.token, 1: b.token})
             first = await service.rematch(created.table, b.token)
             assert first.seat == 1 and first.nickname == "Bob"
             new = await service.summary(first.table)
@@ -477,6 +481,50 @@ def test_the_last_seat_taken_in_another_process_starts_the_table(sqlite_url: str
             assert [s.nickname for s in live.seats] == ["Ann", "Bob"]
             stored = await one.store.load(created.table)
             assert stored is not None and stored.row.status == "playing"
+
+    run(main())
+
+
+def test_a_hello_reads_what_a_process_that_died_stored_and_never_told(sqlite_url: str) -> None:
+    """Processes sharing a site (Redis) tell each other their changes; `one` here never
+    does, as a process killed between storing a change and publishing it. Bob, whose
+    client comes back through `two`, says hello: `two` reads the table again, finds his
+    seat and the started game, and tells its connections."""
+
+    async def main() -> None:
+        async with open_service(sqlite_url) as one, open_service(sqlite_url) as two:
+            two.tables.shared = True
+            created = await one.create_table("xbere", 2)
+            assert (await two.table(created.table)).row.status == "waiting"
+            await one.join(created.table, "Ann")
+            bob = await one.join(created.table, "Bob")
+            told: list[int] = []
+            two.listeners.append(lambda table, message: told.append(table.game.version))
+            assert await two.seat_of(created.table, bob.token) == 1
+            live = await two.table(created.table)
+            assert live.row.status == "playing" and live.game.to_act() == {0, 1}
+            assert told == [0]
+
+    run(main())
+
+
+def test_a_rematch_asked_again_on_another_process_gives_the_same_seat(sqlite_url: str) -> None:
+    """Ann's rematch seat was taken through `one`, whose answer was lost (it died before
+    answering or telling `two`); she asks again through `two`, whose cache still shows her
+    seat at the rematch waiting for her, and gets the same seat and token."""
+
+    async def main() -> None:
+        async with open_service(sqlite_url) as one, open_service(sqlite_url) as two:
+            created = await one.create_table("xbere", 2, {"hand_size": 4})
+            a = await one.join(created.table, "Ann")
+            b = await one.join(created.table, "Bob")
+            await play_out(one, created.table, {0: a.token, 1: b.token})
+            bob = await one.rematch(created.table, b.token)
+            assert [s.kind for s in (await two.table(bob.table)).seats] == ["invited", "player"]
+            lost = await one.rematch(created.table, a.token)
+            assert await two.rematch(created.table, a.token) == lost
+            live = await two.table(bob.table)
+            assert live.row.status == "playing" and live.seats[0].nickname == "Ann"
 
     run(main())
 

@@ -140,9 +140,10 @@ class Seating:
 
     async def seat_of(self, table_id: str, token: str | None, player: str | None = None) -> int:
         """The seat that `token` (or the player `player`) holds at the table; `not_seated`
-        if none."""
+        if none. A client's hello: the table is checked against the database first when
+        processes share it (`TableCache.load_current`)."""
         async with self.cache.hold(table_id):
-            return seat_of(await self.cache.load(table_id), token, player)
+            return seat_of(await self.cache.load_current(table_id), token, player)
 
     async def join(
         self,
@@ -165,10 +166,9 @@ class Seating:
             table = await self.cache.load(table_id)
             if table.row.ended:
                 raise ServiceError("table_over")
-            if new_token is not None and seat is not None and 0 <= seat < len(table.seats):
-                s = table.seats[seat]
-                if s.token_hash == hash_secret(new_token):
-                    return Seated(table_id, seat, new_token, s.nickname or nickname)
+            again = self._asked_again(table, seat, new_token, nickname)
+            if again is not None:
+                return again
             if holder(table, token, player) is not None:
                 raise ServiceError("already_seated")
             number = free_seat(table, seat, invite)
@@ -183,7 +183,14 @@ class Seating:
             )
             expect = {"kind": old.kind, "token_hash": old.token_hash}
             if not await self.store.update_seat(table_id, number, expect, new):
+                # Taken elsewhere: perhaps by this same join, on a process that died before
+                # it could answer or tell this one.
                 self.cache.drop(table_id)
+                again = self._asked_again(
+                    await self.cache.load(table_id), seat, new_token, nickname
+                )
+                if again is not None:
+                    return again
                 raise ServiceError("seat_taken")
             table.seats[number] = new
             logs.event("table.joined", table=table_id, seat=number)
@@ -198,6 +205,18 @@ class Seating:
                 logs.event("table.started", table=table_id)
             self.changed(table)
             return Seated(table_id, number, new_token, nickname)
+
+    @staticmethod
+    def _asked_again(
+        table: LiveTable, seat: int | None, new_token: str | None, nickname: str
+    ) -> Seated | None:
+        """The answer to a join asked before, when seat `seat` already holds `new_token`."""
+        if new_token is None or seat is None or not 0 <= seat < len(table.seats):
+            return None
+        s = table.seats[seat]
+        if s.token_hash != hash_secret(new_token):
+            return None
+        return Seated(table.id, seat, new_token, s.nickname or nickname)
 
     async def leave(self, table_id: str, token: str | None, player: str | None = None) -> int:
         """Give up one's seat: it becomes open for anyone (a stand-in bot plays it meanwhile

@@ -70,6 +70,7 @@ class MatchService:
         self.bots = bots
         self.limits = limits or Limits()
         self.tables = TableCache(store, self.limits)
+        self.tables.shared = redis_url is not None
         self.events: TableEvents
         self.leases: Leases
         if redis_url is None:

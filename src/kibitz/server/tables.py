@@ -204,6 +204,8 @@ class TableCache:
         self.limits = limits
         self.busy = busy
         self.refreshed: Callable[[LiveTable], None] = lambda table: None
+        self.shared = False
+        """Other processes store changes to these tables too (the site runs on Redis)."""
         self.live: dict[str, LiveTable] = {}
         self.locks = TableLocks()
 
@@ -238,6 +240,21 @@ class TableCache:
         table = await self._read(table_id)
         self.live[table_id] = table
         self.forget()
+        return table
+
+    async def load_current(self, table_id: str) -> LiveTable:
+        """`load`, but when other processes share the tables a cached one is first compared
+        with the database (its row, seats and newer moves; no replay): a process that died
+        between storing a change and publishing it leaves the others' caches behind, and
+        its clients, reconnecting to another process, say hello through this."""
+        table = self.live.get(table_id)
+        if not self.shared or table is None or table.stale:
+            return await self.load(table_id)
+        before = table.facts()
+        await self.refresh_seats(table)
+        if table.facts() != before:
+            table.track_turns(time.time())
+            self.refreshed(table)
         return table
 
     async def refresh(self, table: LiveTable) -> bool:
