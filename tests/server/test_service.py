@@ -489,7 +489,8 @@ def test_a_hello_reads_what_a_process_that_died_stored_and_never_told(sqlite_url
     """Processes sharing a site (Redis) tell each other their changes; `one` here never
     does, as a process killed between storing a change and publishing it. Bob, whose
     client comes back through `two`, says hello: `two` reads the table again, finds his
-    seat and the started game, and tells its connections."""
+    seat and the started game, and tells its connections (a connection's first hello is
+    checked so; `app.py`)."""
 
     async def main() -> None:
         async with open_service(sqlite_url) as one, open_service(sqlite_url) as two:
@@ -500,7 +501,7 @@ def test_a_hello_reads_what_a_process_that_died_stored_and_never_told(sqlite_url
             bob = await one.join(created.table, "Bob")
             told: list[int] = []
             two.listeners.append(lambda table, message: told.append(table.game.version))
-            assert await two.seat_of(created.table, bob.token) == 1
+            assert await two.seat_of(created.table, bob.token, check=True) == 1
             live = await two.table(created.table)
             assert live.row.status == "playing" and live.game.to_act() == {0, 1}
             assert told == [0]

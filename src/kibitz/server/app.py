@@ -589,7 +589,7 @@ async def _handle(service: MatchService, hub: Hub, conn: Connection, msg: Any) -
             if signed_in is None:
                 raise ServiceError("not_seated", "hello needs a token, or a signed-in player")
             player = signed_in.id
-        seat = await service.seat_of(msg.table, msg.token, player)
+        seat = await service.seat_of(msg.table, msg.token, player, check=conn.table is None)
         old = conn.table if conn.seat is not None else None
         hub.attach(conn, msg.table)
         hub.bind(conn, seat, msg.token, player)

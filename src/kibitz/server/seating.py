@@ -138,12 +138,16 @@ class Seating:
         self.limits = limits
         self.changed = changed
 
-    async def seat_of(self, table_id: str, token: str | None, player: str | None = None) -> int:
+    async def seat_of(
+        self, table_id: str, token: str | None, player: str | None = None, *, check: bool = False
+    ) -> int:
         """The seat that `token` (or the player `player`) holds at the table; `not_seated`
-        if none. A client's hello: the table is checked against the database first when
-        processes share it (`TableCache.load_current`)."""
+        if none. With `check` (a new connection's hello: perhaps a client of a process that
+        died), the table is compared with the database first when processes share it
+        (`TableCache.load_current`)."""
         async with self.cache.hold(table_id):
-            return seat_of(await self.cache.load_current(table_id), token, player)
+            load = self.cache.load_current if check else self.cache.load
+            return seat_of(await load(table_id), token, player)
 
     async def join(
         self,
