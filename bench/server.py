@@ -346,8 +346,8 @@ async def bench(
     if args.plot:
         plot(stretches, timeline(crossed, args.stretch), args, Path(args.plot))
         print(f"plot: {args.plot}")
-    if args.kill_one_at is not None:
-        print(f"{stats.reconnects} reconnections after the kill")
+    if args.kill_one_at is not None or stats.reconnects:
+        print(f"{stats.reconnects} reconnections (clients whose connection closed)")
         await check_stored(args.database_url, stats)
 
 
