@@ -251,9 +251,13 @@ class TableCache:
         if not self.shared or table is None or table.stale:
             return await self.load(table_id)
         before = table.facts()
+        waiting = table.row.status == "waiting"
         await self.refresh_seats(table)
         if table.facts() != before:
-            table.track_turns(time.time())
+            if waiting and table.row.status == "playing":  # the turns begin at the start
+                table.turn_since.clear()
+                table.turn_version.clear()
+            table.track_turns(table.row.updated_at)
             self.refreshed(table)
         return table
 
