@@ -208,6 +208,13 @@ class Position:
         held = self.holders.get(self.known.get(cell, ""), [])
         return len(held) == 1 and held[0] != self.mine
 
+    def unseen_jokers(self) -> int:
+        """Jokers among the cards nobody has seen on the board (none in classic)."""
+        if self.classic:
+            return 0
+        seen = sum(1 for face in self.known.values() if face == JOKER)
+        return 2 - len(self.holders.get(JOKER, [])) - seen
+
     def open_mates(self, but: str | None = None) -> int:
         """Known cards (but `but`) whose mate is not located: a new card turned may reveal
         one of them to the next player."""
@@ -345,6 +352,10 @@ class HardBot(MemoryBot):
         if claim:
             return max(claim, key=lambda c: (-self.swap_risk(p, first, c), c))
         others = [c for c in p.unknown if c != first]
+        if self.careful and others and p.unseen_jokers():
+            # A new card may be a joker: a sure match with the first card, which also takes
+            # the line between them, and a joker fewer for the next player to find.
+            return max(others, key=lambda c: (len(p.line(first, c)), rng.random()))
         if self.careful and others and p.open_mates(first) > self.open_limit:
             quiet = [
                 c for c in p.known if c != first and not p.gives_away(c) and not p.line(first, c)
