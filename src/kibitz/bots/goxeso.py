@@ -326,7 +326,8 @@ class HardBot(MemoryBot):
     """The joker hunt (a new second card) only while a new card is a joker with more than
     this chance: at 8x8, hunting from the first turn won 75.3% of 1000 games against
     `greedy`, not hunting 80.5%, hunting above 0.08 81.0%; at 6x6 the same as from the first
-    turn (73.7% against 73.5% over 2000 games at two seeds); at 4x4 65.2% (57.7% without)."""
+    turn (73.75% against 73.5% over 2000 games at each of two seeds); at 4x4 65.2% (57.7%
+    without)."""
     aim = True
     """Turn first the unknown card that would capture the longest lines if it matched."""
 
