@@ -103,3 +103,28 @@ def test_memory_asked_only_at_its_own_turns_still_knows_its_own_miss() -> None:
     memory = Memory()
     memory.update(game.view(0))
     assert memory.known == {"a1": "2", "b1": "1", "c1": "3", "d1": "1"}
+
+
+def hard_second_card(before: tuple[tuple[int, str], ...]) -> str:
+    """Play `before` (seat, cell) on BOARD, then seat 1 turns c2 (a 6, no known mate and
+    nothing to claim): the cell `hard` turns as its second card."""
+    game = make("goxeso", players=2, seed=0, setup=BOARD, size=4)
+    hard = make_bot("goxeso", "hard")
+    for seat, cell in (*before, (1, "c2")):
+        game.apply(seat, f"flip {cell}")
+        hard.observe(game.view(1))
+    return str(hard.choose(game.view(1), game.legal_moves(1), random.Random(0)))[5:]
+
+
+def test_hard_hunts_an_unseen_joker_with_a_new_card_in_the_longest_line() -> None:
+    # After seat 0's miss (a1 1, b1 2: swapped) both jokers are unseen: a new second card may
+    # be one (a sure match); a2 and c4 each have one card between them and c2.
+    assert hard_second_card(((0, "a1"), (0, "b1"))) in ("a2", "c4")
+
+
+def test_hard_turns_a_quiet_known_card_once_the_jokers_are_gone() -> None:
+    # Seat 0 takes both jokers (a3, d4); two misses leave a1 2, b1 1, a2 5, b2 4 known with
+    # their mates unseen: a new card could show one of those mates to seat 0, so seat 1
+    # turns a known card that lies in no line with c2 (a2 has b2 between).
+    before = ((0, "a3"), (0, "d4"), (1, "a1"), (1, "b1"), (0, "a2"), (0, "b2"))
+    assert hard_second_card(before) in ("a1", "b1", "b2")
