@@ -12,7 +12,7 @@ may have started apart in a resampled OpenSpiel state).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kibitz.core import Game, Move
 from kibitz.games.goxeso.cards import EMPTY
@@ -22,7 +22,10 @@ from kibitz.games.goxeso.turns import Turn
 from kibitz.games.goxeso.views import PLAY
 from kibitz.rl.adapters.base import Trace
 from kibitz.rl.adapters.goxeso import GoxesoAdapter, GoxesoTrace
-from kibitz.rl.adapters.tracker import Rows, Tracker
+from kibitz.rl.adapters.tracker import Tracker
+
+if TYPE_CHECKING:
+    from kibitz.rl.layout import Rows
 
 
 class GoxesoTracker(Tracker):

@@ -11,14 +11,17 @@ game writes the view fields anew, as `start` does.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from kibitz.core import Game, Move
 from kibitz.games.nimmt.game import RowGame
 from kibitz.games.nimmt.moves import Play
 from kibitz.rl.adapters.base import Trace
 from kibitz.rl.adapters.rows import RowAdapter
-from kibitz.rl.adapters.tracker import Rows, Tracker
+from kibitz.rl.adapters.tracker import Tracker
+
+if TYPE_CHECKING:
+    from kibitz.rl.layout import Rows
 
 
 class RowTracker(Tracker):
