@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kibitz.core import Game, Move
+from kibitz.core.native import mypyc_attr
 from kibitz.games.goxeso.cards import EMPTY
 from kibitz.games.goxeso.game import Goxeso
 from kibitz.games.goxeso.moves import Flip
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from kibitz.rl.layout import Rows
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: `Tracker.copy` copies it
 class GoxesoTracker(Tracker):
     """The vectors of some seats of one Goxeso game (see the module)."""
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kibitz.core import Game, Move
+from kibitz.core.native import mypyc_attr
 from kibitz.games.kozel.game import Kozel
 from kibitz.games.kozel.moves import DISCARD, FOUR, LEAD, KozelMove
 from kibitz.rl.adapters.base import Trace
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from kibitz.rl.layout import Rows
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: `Tracker.copy` copies it
 class KozelTracker(Tracker):
     """The vectors of some seats of one Kozel game (see the module)."""
 

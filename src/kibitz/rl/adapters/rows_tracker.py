@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from kibitz.core import Game, Move
+from kibitz.core.native import mypyc_attr
 from kibitz.games.nimmt.game import RowGame
 from kibitz.games.nimmt.moves import Play
 from kibitz.rl.adapters.base import Trace
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from kibitz.rl.layout import Rows
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: `Tracker.copy` copies it
 class RowTracker(Tracker):
     """The vectors of some seats of one X bere! or 6 nimmt! game (see the module). Offsets
     are worked out once: for a field of one value per seat, `per_seat[s]` lists the offset

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from kibitz.rl.layout import Rows
 
 
-@mypyc_attr(serializable=True)  # compiled, `copy.copy` needs it
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: `copy.copy` needs it (as below)
 class Tracker:
     """The observation vectors of `seats` (one row of `rows` each, in that order) of one
     game, equal to `Adapter.observe` of the game and the seat's memory. Call `start` with
