@@ -54,10 +54,20 @@ MODULES = (
     "kibitz.games.nimmt.sampling",
     "kibitz.games.nimmt.search",
     "kibitz.games.nimmt.setup",
+    "kibitz.rl.adapters.goxeso_tracker",
+    "kibitz.rl.adapters.kozel_tracker",
+    "kibitz.rl.adapters.rows_tracker",
+    "kibitz.rl.adapters.tracker",
+    "kibitz.rl.batch",
+    "kibitz.rl.legal",
 )
 """The modules compiled: the engines and what they call while a game is played, dealt or
-sampled. Not the views' codecs: mypyc would drop their TypedDicts' documentation, which the
-JSON Schema export reads; nor the options, records or the registry, which run once a game."""
+sampled; and what the RL environments run at every move (the observation trackers, the
+vector environment's step loop, the legal moves listed for a mask), which would cost
+several times the compiled engine's move in the interpreter. Those import no numpy: the
+build environment has none. Not the views' codecs: mypyc would drop their TypedDicts'
+documentation, which the JSON Schema export reads; nor the options, records or the
+registry, which run once a game."""
 
 PURE_VARIABLE = "KIBITZ_PURE"
 """Set (to anything but empty) in the environment: run the pure-Python modules."""

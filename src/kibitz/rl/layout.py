@@ -15,6 +15,14 @@ import numpy as np
 import numpy.typing as npt
 
 Vector = npt.NDArray[np.float32]
+Rows = npt.NDArray[np.float32]
+"""Observation vectors, one per row of a two-dimensional array."""
+
+
+def zero_rows(count: int, size: int) -> Rows:
+    """`count` zeroed observation vectors of `size` values, in the rows of one C-contiguous
+    array (for the trackers, which import no numpy)."""
+    return np.zeros((count, size), dtype=np.float32)
 
 
 def put(vector: npt.NDArray[Any], offsets: list[int], value: float = 1.0) -> None:

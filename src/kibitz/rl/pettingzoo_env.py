@@ -10,7 +10,7 @@ the turn (only that it has chosen). Observations are dicts `{"observation": floa
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -20,6 +20,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from kibitz.core import Game, Move
 from kibitz.core.rng import SEED_BITS, fresh_seed
 from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Tracker, adapter
+from kibitz.rl.legal import LegalMoves
 
 Observation = dict[str, np.ndarray[Any, Any]]
 
@@ -77,10 +78,9 @@ class SeatsEnv:
         """Every seat's observation vector, kept up to date move by move."""
         self._rows = list(self.tracker.rows)
         self._no_mask = np.zeros(self.adapter.num_actions, dtype=np.int8)
-        self._legal_of: tuple[Game[Any] | None, int, int] = (None, -1, -1)
-        """The game (held, so that it is not another game at the same address), version and
-        seat of `_legal_now`."""
-        self._legal_now: tuple[Sequence[Move], list[int]] = ((), [])
+        self._legal = LegalMoves(self.adapter)
+        """The acting seat's legal moves, listed once per position for `last()`'s mask and
+        the step after it."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -108,22 +108,8 @@ class SeatsEnv:
         game = self._game()
         self.tracker.flush(game, seat)
         mask = self._no_mask.copy()
-        if seat in game.to_act():
-            view = memoryview(mask)  # type: ignore[arg-type]
-            for action in self._legal(game, seat)[1]:
-                view[action] = 1
+        self._legal.write_mask(game, seat, memoryview(mask))  # type: ignore[arg-type]
         return {"observation": self._rows[seat].copy(), "action_mask": mask}
-
-    def _legal(self, game: Game[Any], seat: int) -> tuple[Sequence[Move], list[int]]:
-        """`seat`'s legal moves in `game` now and their action numbers (an action's move is
-        at its index), listed once per game version and seat: the mask and the step that
-        follows it share them."""
-        known = self._legal_of
-        if known[0] is not game or known[1] != game.version or known[2] != seat:
-            moves = game.legal_moves(seat)
-            self._legal_of = (game, game.version, seat)
-            self._legal_now = (moves, self.adapter.moves_actions(game, seat, moves))
-        return self._legal_now
 
     def _play(self, seat: int, move: Move) -> None:
         game = self._game()
@@ -214,12 +200,7 @@ class KibitzAECEnv(SeatsEnv, AECEnv):  # type: ignore[misc]
         game = self._game()
         seat = self._seat[agent]
         self._cumulative_rewards[agent] = 0.0
-        moves, actions = self._legal(game, seat)
-        number = int(action)
-        if number in actions:
-            move = moves[actions.index(number)]
-        else:  # not legal: the engine says why
-            move = self.adapter.action_to_move(game, seat, number)
+        move = self._legal.move(game, seat, int(action))  # an illegal one: the engine says why
         game.apply(seat, move)
         self.tracker.after(game, seat, move)
         # Rewards come at the end only (they stay 0 until `_finish`): nothing to clear.

@@ -10,7 +10,8 @@ the learner's steps. Observations are those of the single-agent environment, sta
 `observations["action_mask"]` an int8 array (num_envs, actions), also in
 `infos["action_mask"]`. Both live in arrays made once: each game's tracker
 (`kibitz.rl.adapters.Tracker`) keeps its row of the observations up to date from the moves
-made, and every step writes the masks of all games with one numpy call.
+made, and every step writes the masks of all games; the per-step loop is `kibitz.rl.batch`
+(compiled with the engines).
 
 Autoreset follows Gymnasium 1.x's documented modes (`autoreset_mode`):
 
@@ -27,7 +28,7 @@ Autoreset follows Gymnasium 1.x's documented modes (`autoreset_mode`):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import gymnasium
@@ -38,12 +39,10 @@ from gymnasium.vector.utils import batch_space
 
 from kibitz.bots import Bot, Budget, make_bot
 from kibitz.core import Game, Move, View
-from kibitz.core.rng import SEED_BITS, fresh_seed
-from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Tracker, adapter
+from kibitz.core.rng import fresh_seed
+from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, adapter
+from kibitz.rl.batch import Batch, Policy
 from kibitz.rl.pettingzoo_env import observation_space
-
-Policy = Callable[[View, Sequence[Move], random.Random], Move]
-"""A seat's policy: its view, its legal moves and a generator in, its move out."""
 
 SeatPolicy = str | Bot | Policy | None
 """`"random"` (or None): a random legal move, without building a view; a bot level
@@ -95,22 +94,22 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         self._size = self.adapter.full_layout.size
         self._observations = np.zeros((num_envs, self._size), dtype=np.float32)
         self._masks = np.zeros((num_envs, self.adapter.num_actions), dtype=np.int8)
+        self._mask_view = memoryview(self._masks.reshape(-1))  # type: ignore[arg-type]
         self._seeds = random.Random(fresh_seed())
-        self._rngs = [random.Random(0) for _ in range(num_envs)]
-        self.games: list[Game[Any]] = []
+        rows = self._observations
+        self._batch = Batch(
+            self.adapter,
+            seat,
+            self._policies,
+            # Each game's learner observation, kept up to date in its row of the array.
+            [self.adapter.new_tracker((seat,), rows[i : i + 1]) for i in range(num_envs)],
+        )
+
+    @property
+    def games(self) -> list[Game[Any]]:
         """Each game in play (the true state, for tests and analysis; the learner sees only
         its observation)."""
-        rows = self._observations
-        self.trackers: list[Tracker] = [
-            self.adapter.new_tracker((seat,), rows[i : i + 1]) for i in range(num_envs)
-        ]
-        """Each game's learner observation, kept up to date in its row of the array."""
-        self._ended = [False] * num_envs
-        """NEXT_STEP: the game ended at the last step and is dealt anew at the next."""
-        self._legal: list[Sequence[Move]] = [()] * num_envs
-        """Each game's legal moves of the learner, listed once when it came to act..."""
-        self._actions: list[list[int]] = [[]] * num_envs
-        """...and their action numbers (the mask's 1s; an action's move is at its index)."""
+        return self._batch.games
 
     def _make_policies(
         self, given: SeatPolicy | Sequence[SeatPolicy], budget: Budget | None
@@ -147,12 +146,7 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         super().reset(seed=seed)
         if seed is not None:
             self._seeds = random.Random(seed)
-        self._rngs = [random.Random(self._seeds.getrandbits(SEED_BITS)) for _ in self._rngs]
-        self.games = [self._deal(i) for i in range(self.num_envs)]
-        for i, game in enumerate(self.games):
-            self.trackers[i].start(game)
-            self._play_others(i)
-        self._ended = [False] * self.num_envs
+        self._batch.reset(self._seeds)
         self._write()
         return self._result_observations(), {"action_mask": self._result_masks()}
 
@@ -181,35 +175,23 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
                 f"environment {i}: action {given[i]} is not legal now; "
                 f"legal: {self._masks[i].nonzero()[0].tolist()}"
             )
-        chosen = numbers.tolist()
         n = self.num_envs
         rewards = np.zeros(n, dtype=np.float64)
         terminated = np.zeros(n, dtype=np.bool_)
         truncated = np.zeros(n, dtype=np.bool_)
         infos: dict[str, Any] = {}
-        finished: list[int] = []
-        adapter, seat, trackers = self.adapter, self.seat, self.trackers
-        # An action's move is the learner's legal move listed at the same index as the action.
-        for i, action in enumerate(chosen):
-            if self._ended[i]:
-                self._restart(i)
-                continue
-            game = self.games[i]
-            move = self._legal[i][self._actions[i].index(action)]
-            game.apply(seat, move)
-            trackers[i].after(game, seat, move)
-            self._play_others(i)
-            if game.is_over():
-                rewards[i] = adapter.returns(game, self.reward_mode)[seat]
-                terminated[i] = True
-                finished.append(i)
+        batch = self._batch
+        finished = batch.step(numbers.tolist())
+        for i in finished:
+            rewards[i] = self.adapter.returns(batch.games[i], self.reward_mode)[self.seat]
+        terminated[finished] = True
         if self.autoreset_mode == AutoresetMode.NEXT_STEP:
             for i in finished:
-                self._ended[i] = True
+                batch.ended[i] = True
         elif finished:
             infos.update(self._final(finished))
             for i in finished:
-                self._restart(i)
+                batch.restart(i)
         self._write()
         infos["action_mask"] = self._result_masks()
         return self._result_observations(), rewards, terminated, truncated, infos
@@ -218,62 +200,12 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         """The legal actions of every game now, as booleans (num_envs, actions)."""
         return self._masks.astype(bool)
 
-    # ----------------------------------------------------------------- games
-
-    def _deal(self, i: int) -> Game[Any]:
-        return self.adapter.new_game(self._rngs[i].getrandbits(SEED_BITS))
-
-    def _restart(self, i: int) -> None:
-        game = self.games[i] = self._deal(i)
-        self.trackers[i].start(game)
-        self._ended[i] = False
-        self._play_others(i)
-
-    def _play_others(self, i: int) -> None:
-        """The other seats move until the learner must act; a game that ends before the
-        learner ever acts is dealt anew."""
-        game, rng, me, tracker = self.games[i], self._rngs[i], self.seat, self.trackers[i]
-        policies = self._policies
-        while True:
-            while not game.is_over():
-                to_act = game.to_act()
-                if me in to_act:
-                    legal = self._legal[i] = game.legal_moves(me)
-                    self._actions[i] = self.adapter.moves_actions(game, me, legal)
-                    return
-                seat = min(to_act)
-                legal = game.legal_moves(seat)
-                policy = policies[seat]
-                if policy is None:  # uniform: random() * n is below n
-                    move = legal[int(rng.random() * len(legal))]
-                else:
-                    move = policy(game.view(seat), legal, rng)
-                game.apply(seat, move)
-                tracker.after(game, seat, move)
-            if any(mover == me for mover, _ in game.history):
-                return
-            game = self.games[i] = self._deal(i)
-            tracker.start(game)
-
     # ----------------------------------------------------------------- observations
 
     def _write(self) -> None:
-        """Write every game's mask at once (the trackers keep the observations)."""
-        masks = self._masks
-        for tracker, game in zip(self.trackers, self.games, strict=True):
-            tracker.flush(game)
-        masks.fill(0)
-        rows: list[int] = []
-        columns: list[int] = []
-        ended = []
-        for i, actions in enumerate(self._actions):
-            if self._ended[i]:
-                ended.append(i)
-            else:
-                rows += [i] * len(actions)
-                columns += actions
-        masks[rows, columns] = 1
-        masks[ended] = 1
+        """Write every game's mask (the trackers keep the observations)."""
+        self._masks.fill(0)
+        self._batch.write(self._mask_view)
 
     def _result_observations(self) -> dict[str, np.ndarray[Any, Any]]:
         if self.copy:
@@ -291,8 +223,9 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         flags = np.zeros(n, dtype=np.bool_)
         for i in finished:
             game = self.games[i]
-            self.trackers[i].flush(game)
-            observation = self.trackers[i].rows[0].copy()
+            tracker = self._batch.trackers[i]
+            tracker.flush(game)
+            observation = tracker.rows[0].copy()
             mask = np.zeros(adapter.num_actions, dtype=np.int8)
             final_obs[i] = {"observation": observation, "action_mask": mask}
             outcome = game.outcome()

@@ -33,7 +33,8 @@ from kibitz.core.registry import spec
 from kibitz.rl.layout import Layout, Vector, put
 
 if TYPE_CHECKING:
-    from kibitz.rl.adapters.tracker import Rows, Tracker
+    from kibitz.rl.adapters.tracker import Tracker
+    from kibitz.rl.layout import Rows
 
 RewardMode = Literal["win", "score"]
 REWARD_MODES: tuple[RewardMode, ...] = ("win", "score")

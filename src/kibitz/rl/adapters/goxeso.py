@@ -25,7 +25,8 @@ from kibitz.rl.adapters.base import FixedActionAdapter, Gather, Trace
 from kibitz.rl.layout import Field, Layout
 
 if TYPE_CHECKING:
-    from kibitz.rl.adapters.tracker import Rows, Tracker
+    from kibitz.rl.adapters.tracker import Tracker
+    from kibitz.rl.layout import Rows
 
 
 class GoxesoAdapter(FixedActionAdapter):

@@ -12,9 +12,10 @@ may have started apart in a resampled OpenSpiel state).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kibitz.core import Game, Move
+from kibitz.core.native import mypyc_attr
 from kibitz.games.goxeso.cards import EMPTY
 from kibitz.games.goxeso.game import Goxeso
 from kibitz.games.goxeso.moves import Flip
@@ -22,9 +23,13 @@ from kibitz.games.goxeso.turns import Turn
 from kibitz.games.goxeso.views import PLAY
 from kibitz.rl.adapters.base import Trace
 from kibitz.rl.adapters.goxeso import GoxesoAdapter, GoxesoTrace
-from kibitz.rl.adapters.tracker import Rows, Tracker
+from kibitz.rl.adapters.tracker import Tracker
+
+if TYPE_CHECKING:
+    from kibitz.rl.layout import Rows
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: `Tracker.copy` copies it
 class GoxesoTracker(Tracker):
     """The vectors of some seats of one Goxeso game (see the module)."""
 

@@ -24,7 +24,8 @@ from kibitz.rl.adapters.base import Adapter, Gather, Trace
 from kibitz.rl.layout import Field, Layout
 
 if TYPE_CHECKING:
-    from kibitz.rl.adapters.tracker import Rows, Tracker
+    from kibitz.rl.adapters.tracker import Tracker
+    from kibitz.rl.layout import Rows
 
 _KIND_NAMES = ("lead", "beat", "discard", "four")
 _KIND_CLASSES = tuple(KINDS[name] for name in _KIND_NAMES)

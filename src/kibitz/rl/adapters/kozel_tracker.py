@@ -12,16 +12,21 @@ end of the series, and any move while a seat holds cards returned by a takeover 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kibitz.core import Game, Move
+from kibitz.core.native import mypyc_attr
 from kibitz.games.kozel.game import Kozel
 from kibitz.games.kozel.moves import DISCARD, FOUR, LEAD, KozelMove
 from kibitz.rl.adapters.base import Trace
 from kibitz.rl.adapters.kozel import ALL_POINTS, MAX_HAND, KozelAdapter
-from kibitz.rl.adapters.tracker import Rows, Tracker
+from kibitz.rl.adapters.tracker import Tracker
+
+if TYPE_CHECKING:
+    from kibitz.rl.layout import Rows
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: `Tracker.copy` copies it
 class KozelTracker(Tracker):
     """The vectors of some seats of one Kozel game (see the module)."""
 

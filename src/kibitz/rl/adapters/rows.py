@@ -23,10 +23,12 @@ from kibitz.games.nimmt.game import RowGame
 from kibitz.games.nimmt.moves import Play, Take, XCard
 from kibitz.games.nimmt.options import Rules
 from kibitz.rl.adapters.base import FixedActionAdapter, Gather, Trace
+from kibitz.rl.adapters.rows_tracker import public_scores
 from kibitz.rl.layout import Field, Layout
 
 if TYPE_CHECKING:
-    from kibitz.rl.adapters.tracker import Rows, Tracker
+    from kibitz.rl.adapters.tracker import Tracker
+    from kibitz.rl.layout import Rows
 
 
 class RowAdapter(FixedActionAdapter):
@@ -55,7 +57,7 @@ class RowAdapter(FixedActionAdapter):
         self._rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
         """`_rel[observer][seat]`: the seat's block in the observer's vector."""
         self._scores_memo: tuple[RowGame | None, int, list[float] | None] = (None, -1, None)
-        self._pile_value = (
+        self.pile_value = (
             [bullheads(card) for card in range(deck + 1)] if self.rules.bullheads else None
         )
         """Each card's penalty (by number) when bullheads count, else None (every card 1)."""
@@ -248,30 +250,7 @@ class RowAdapter(FixedActionAdapter):
         return memo[2]
 
     def _public_scores(self, game: RowGame) -> list[float] | None:
-        """`game.public_scores()` (the finished rounds' totals plus this round's penalties:
-        hand cards and a face-down choice count 1 each in X bere!, pile cards 2 in X bere!,
-        their bullheads in 6 nimmt!), summed from a table: the engine's generators took
-        a few engine moves' time, once per turn and row read (tests/rl/test_trackers.py
-        checks both agree)."""
-        if game.is_over():
-            return game.public_scores()
-        value = self._pile_value
-        totals = game.stage_scores()
-        if self.x_rows:
-            if value is not None:  # X bere! with bullheads: hidden hand cards count
-                return None
-            return [
-                total + len(hand) + (chosen is not None) + 2 * len(pile)
-                for total, hand, chosen, pile in zip(
-                    totals, game.hands, game.chosen, game.piles, strict=True
-                )
-            ]
-        if value is None:
-            return [total + len(pile) for total, pile in zip(totals, game.piles, strict=True)]
-        return [
-            total + sum(map(value.__getitem__, pile))
-            for total, pile in zip(totals, game.piles, strict=True)
-        ]
+        return public_scores(game, self.x_rows, self.pile_value)
 
     def new_trace(self, seat: int, text: bool = True) -> Trace:
         return RowTrace(self, seat, text)

@@ -11,16 +11,21 @@ game writes the view fields anew, as `start` does.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from kibitz.core import Game, Move
+from kibitz.core.native import mypyc_attr
 from kibitz.games.nimmt.game import RowGame
 from kibitz.games.nimmt.moves import Play
 from kibitz.rl.adapters.base import Trace
-from kibitz.rl.adapters.rows import RowAdapter
-from kibitz.rl.adapters.tracker import Rows, Tracker
+from kibitz.rl.adapters.tracker import Tracker
+
+if TYPE_CHECKING:
+    from kibitz.rl.adapters.rows import RowAdapter
+    from kibitz.rl.layout import Rows
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: `Tracker.copy` copies it
 class RowTracker(Tracker):
     """The vectors of some seats of one X bere! or 6 nimmt! game (see the module). Offsets
     are worked out once: for a field of one value per seat, `per_seat[s]` lists the offset
@@ -37,7 +42,7 @@ class RowTracker(Tracker):
         self.limits = list(rules.row_limits)
         self.x_rows = adapter.x_rows
         self.score_scale = adapter.score_scale
-        self.adapter_scores = adapter.public_scores
+        self.pile_value = adapter.pile_value
         at = adapter.observation.start
         rels = [[(s - seat) % p for s in range(p)] for seat in self.seats]
         bases = self.bases
@@ -168,7 +173,7 @@ class RowTracker(Tracker):
         if self.scored[i] != self.scoring:
             self.scored[i] = self.scoring
             if self.scores_at[0] != self.scoring:  # asked once for every row
-                self.scores_at = (self.scoring, self.adapter_scores(game))
+                self.scores_at = (self.scoring, public_scores(game, self.x_rows, self.pile_value))
             scores = self.scores_at[1]
             if scores is not None:
                 scale = self.score_scale
@@ -296,7 +301,7 @@ class RowTracker(Tracker):
         for s, total in enumerate(totals):
             for offset in self.round_totals[s]:
                 mv[offset] = total / scale
-        scores = self.adapter_scores(game)
+        scores = public_scores(game, self.x_rows, self.pile_value)
         assert scores is not None  # public once the game is over
         for s, score in enumerate(scores):
             for offset in self.scores[s]:
@@ -314,3 +319,31 @@ class RowTracker(Tracker):
         return [kind + (0 if take else 1), seats[seat], card_at + card] + [
             cards_at + c for c in cards
         ]
+
+
+def public_scores(game: RowGame, x_rows: bool, pile_value: list[int] | None) -> list[float] | None:
+    """`game.public_scores()` (the finished rounds' totals plus this round's penalties:
+    hand cards and a face-down choice count 1 each in X bere!, pile cards 2 in X bere!,
+    their bullheads in 6 nimmt!), summed from `pile_value` (each card's penalty, None when
+    every card counts 1): the engine's generators took a few engine moves' time, once per
+    turn and row read (tests/rl/test_trackers.py checks both agree)."""
+    if game.is_over():
+        return game.public_scores()
+    totals = game.stage_scores()
+    if x_rows:
+        if pile_value is not None:  # X bere! with bullheads: hidden hand cards count
+            return None
+        return [
+            total + len(hand) + (chosen is not None) + 2 * len(pile)
+            for total, hand, chosen, pile in zip(
+                totals, game.hands, game.chosen, game.piles, strict=True
+            )
+        ]
+    if pile_value is None:
+        return [total + len(pile) for total, pile in zip(totals, game.piles, strict=True)]
+    scores: list[float] = []
+    for total, pile in zip(totals, game.piles, strict=True):
+        for card in pile:
+            total += pile_value[card]
+        scores.append(total)
+    return scores

@@ -13,6 +13,11 @@ interface against the straightforward encoding of a fresh view.
 The rows may be the tracker's own (`rows=None`) or rows of a caller's array (the vector
 environment's batch); writes go through a memoryview of them, which sets one float several
 times faster than numpy item assignment.
+
+The trackers are compiled with mypyc beside the engines (`kibitz.compiled.MODULES`): a move
+costs their Python statements more than their writes. So they import no numpy (the build
+environment has none): the array is made and gathered into by the uncompiled `layout` and
+`base`, and only its methods are called here.
 """
 
 from __future__ import annotations
@@ -21,17 +26,17 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from kibitz.core import Game, Move
+from kibitz.core.native import mypyc_attr
 from kibitz.rl.adapters.base import Gather, Trace
+from kibitz.rl.layout import zero_rows
 
 if TYPE_CHECKING:
     from kibitz.rl.adapters.base import Adapter
+    from kibitz.rl.layout import Rows
 
-Rows = np.ndarray[Any, np.dtype[np.float32]]
 
-
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: `copy.copy` needs it (as below)
 class Tracker:
     """The observation vectors of `seats` (one row of `rows` each, in that order) of one
     game, equal to `Adapter.observe` of the game and the seat's memory. Call `start` with
@@ -43,7 +48,7 @@ class Tracker:
         self.view_size = adapter.observation.size
         size = self.size = self.view_size + adapter.new_trace(0, text=False).layout.size
         if rows is None:
-            rows = np.zeros((len(self.seats), size), dtype=np.float32)
+            rows = zero_rows(len(self.seats), size)
         if rows.shape != (len(self.seats), size) or not rows.flags.c_contiguous:
             raise ValueError(f"rows must be a C-contiguous array of shape ({len(seats)}, {size})")
         self.rows = rows

@@ -1,0 +1,57 @@
+"""One seat's legal moves and their action numbers, listed once per position.
+
+The AEC and parallel environments ask a position twice: `last()` writes the acting seat's
+mask, and the `step` after it maps the action back to its move. Both share one listing of
+the legal moves (`Adapter.moves_actions` numbers them; an action's move is at its index).
+Compiled with mypyc beside the engines (`kibitz.compiled.MODULES`): this runs at every step,
+where the interpreter costs about an engine move; so it imports no numpy, and writes a mask
+through a memoryview of the environment's int8 array.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from kibitz.core import Game, Move
+
+if TYPE_CHECKING:
+    from kibitz.rl.adapters.base import Adapter
+
+
+class LegalMoves:
+    """The legal moves of the seat and game last asked about, with their action numbers."""
+
+    def __init__(self, adapter: Adapter) -> None:
+        self.adapter = adapter
+        self.game: Game[Any] | None = None
+        """Held, so that another game at the same address is not taken for it."""
+        self.version = -1
+        self.seat = -1
+        self.moves: Sequence[Move] = ()
+        self.actions: list[int] = []
+
+    def list(self, game: Game[Any], seat: int) -> None:
+        """List `seat`'s legal moves in `game` now into `moves` and `actions`, unless they
+        are listed already."""
+        if self.game is not game or self.version != game.version or self.seat != seat:
+            moves = game.legal_moves(seat)
+            self.game, self.version, self.seat = game, game.version, seat
+            self.moves = moves
+            self.actions = self.adapter.moves_actions(game, seat, moves)
+
+    def write_mask(self, game: Game[Any], seat: int, mask: memoryview) -> None:
+        """Set `seat`'s legal actions to 1 in zeroed `mask` (none when it is not to act)."""
+        if seat in game.to_act():
+            self.list(game, seat)
+            for action in self.actions:
+                mask[action] = 1
+
+    def move(self, game: Game[Any], seat: int, action: int) -> Move:
+        """The move of `action` for `seat` (`adapter.action_to_move` for an illegal one,
+        which the engine will refuse, saying why)."""
+        self.list(game, seat)
+        actions = self.actions
+        if action in actions:
+            return self.moves[actions.index(action)]
+        return self.adapter.action_to_move(game, seat, action)
