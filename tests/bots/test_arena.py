@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -103,3 +109,28 @@ def test_importing_kibitz_and_its_bots_needs_no_arena_extra() -> None:
         "assert not {'openskill', 'matplotlib'} & set(sys.modules), sorted(sys.modules)"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_ctrl_c_stops_the_workers_and_prints_the_games_finished() -> None:
+    """A long run stopped with Ctrl+C (the terminal signals the whole process group) still
+    prints the table of the games finished, says so, and exits with 130."""
+    kibitz = [sys.executable, "-c", "import sys; from kibitz.cli import main; sys.exit(main())"]
+    command = [*kibitz, "arena", "xbere", "--bots", "random,random"]
+    run = subprocess.Popen(
+        [*command, "--games", "1000000", "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert run.stderr is not None
+    progress = ""
+    deadline = time.monotonic() + 60
+    while not any(int(n) > 0 for n in re.findall(r"\] (\d+)/1000000", progress)):
+        assert time.monotonic() < deadline and run.poll() is None, progress[-200:]
+        progress += run.stderr.read(60)  # the progress bar, redrawn every 0.1 s
+    os.killpg(run.pid, signal.SIGINT)
+    out, _ = run.communicate(timeout=30)
+    assert run.returncode == 130
+    assert "stopped (Ctrl+C) after games 0-" in out and "of the 1000000 asked for" in out
+    assert "wins (95% CI)" in out

@@ -2,14 +2,16 @@
 
 Prints each bot's share of wins with a 95% interval, its mean score, time per move and an
 openskill rating (Plackett-Luce; winners ranked first, everyone else tied second), and can
-draw them to a PNG. Needs the `arena` extra (openskill, matplotlib), imported only here.
+draw them to a PNG. Ctrl+C stops a run and prints the table of the games finished so far.
+Needs the `arena` extra (openskill, matplotlib), imported only here.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import signal
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Any
 
@@ -17,6 +19,8 @@ from kibitz.bots.arena import Entrant, GameResult, Summary, parse_entrant, play_
 from kibitz.cli.options import flag, game_options
 from kibitz.cli.progress import Progress
 from kibitz.core import KibitzError, spec
+
+IGNORE_CTRL_C = (signal.SIGINT, signal.SIG_IGN)
 
 
 def add_parser(sub: Any) -> None:
@@ -58,8 +62,18 @@ def _results(
             yield play_game(game, entrants, options, seed, index)
         return
     task = partial(_play, game, list(entrants), options, seed)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(task, range(games), chunksize=1)
+    # The workers leave Ctrl+C to this process, which stops them (`terminate`) as it leaves;
+    # it waits for each result a moment at a time: Ctrl+C may reach one of the pool's threads,
+    # and this one would hear of it only when the next game ends (minutes, for some bots).
+    with multiprocessing.Pool(jobs, initializer=signal.signal, initargs=IGNORE_CTRL_C) as pool:
+        results = pool.imap(task, range(games))
+        for _ in range(games):
+            while True:
+                try:
+                    yield results.next(timeout=0.2)
+                    break
+                except multiprocessing.TimeoutError:
+                    pass
 
 
 def ratings(
@@ -159,19 +173,28 @@ def run(args: argparse.Namespace, extra: list[str]) -> int:
             "pip install 'kibitz[arena]'"
         ) from None
     results: list[GameResult] = []
+    stopped = False
     with Progress(args.games, "games") as bar:
-        for result in _results(
-            args.game, entrants, options, args.seed, games=args.games, jobs=max(1, args.jobs)
-        ):
-            results.append(result)
-            bar.advance()
+        try:
+            for result in _results(
+                args.game, entrants, options, args.seed, games=args.games, jobs=max(1, args.jobs)
+            ):
+                results.append(result)
+                bar.advance()
+        except KeyboardInterrupt:  # Ctrl+C: the games finished so far still tell something
+            if not results:
+                raise
+            stopped = True
+    played = len(results)
     summaries = summarize(entrants, results)
     rated = ratings(entrants, results)
     shown = " ".join(f"{flag(k)} {v}" for k, v in options.items())
     title = f"{args.game} {shown}".strip()
-    print(f"{title}: {args.games} games, seed {args.seed}, {players} seats rotated")
+    if stopped:
+        print(f"stopped (Ctrl+C) after games 0-{played - 1} of the {args.games} asked for")
+    print(f"{title}: {played} games, seed {args.seed}, {players} seats rotated")
     print(table(summaries, rated))
     if args.plot:
-        plot(args.plot, f"{title}: {args.bots}, {args.games} games", summaries, rated)
+        plot(args.plot, f"{title}: {args.bots}, {played} games", summaries, rated)
         print(f"plot written to {args.plot}")
-    return 0
+    return 130 if stopped else 0
