@@ -53,7 +53,7 @@ class Tracker:
             raise ValueError(f"rows must be a C-contiguous array of shape ({len(seats)}, {size})")
         self.rows = rows
         self.flat = rows.reshape(-1)
-        self.mv: memoryview[float] = memoryview(self.flat)  # type: ignore[arg-type]
+        self.mv: memoryview[float] = memoryview(self.flat)  # type: ignore[arg-type,unused-ignore]
         self.bases = tuple(i * size for i in range(len(self.seats)))
         """Each tracked seat's row, as the offset of its first value in `flat`."""
         self.index = {seat: i for i, seat in enumerate(self.seats)}
@@ -107,7 +107,7 @@ class Tracker:
         new = copy.copy(self)  # the offsets are shared: they never change
         new.rows = self.rows.copy()
         new.flat = new.rows.reshape(-1)
-        new.mv = memoryview(new.flat)  # type: ignore[arg-type]
+        new.mv = memoryview(new.flat)  # type: ignore[arg-type,unused-ignore]
         new.memories = [trace.copy() for trace in self.memories]
         new._copy_state()
         return new
