@@ -67,13 +67,13 @@ def _results(
     # and this one would hear of it only when the next game ends (minutes, for some bots).
     with multiprocessing.Pool(jobs, initializer=signal.signal, initargs=IGNORE_CTRL_C) as pool:
         results = pool.imap(task, range(games))
-        for _ in range(games):
-            while True:
-                try:
-                    yield results.next(timeout=0.2)
-                    break
-                except multiprocessing.TimeoutError:
-                    pass
+        while True:
+            try:
+                yield results.next(timeout=0.2)
+            except multiprocessing.TimeoutError:
+                continue
+            except StopIteration:
+                return
 
 
 def ratings(
