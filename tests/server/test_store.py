@@ -3,6 +3,7 @@ is set (CI sets it). Each run uses a throwaway PostgreSQL database."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
@@ -122,6 +123,20 @@ def test_tables_seats_moves_and_chat_round_trip(database_url: str) -> None:
             assert await store.create(table_row("t5"), [SeatRow(0, "open"), SeatRow(1, "bot")])
             assert await store.create(clocked, [SeatRow(0, "open"), SeatRow(1, "open")])
             assert sorted(await store.running()) == ["t5", "t6"]
+            # Moves stored together share a batch; one whose table is not stored fails
+            # alone and costs the others nothing.
+            stored = await asyncio.gather(
+                store.add_move("t5", 1, MoveRow(0, "play 5", 4.0, "player")),
+                store.add_move("missing", 1, MoveRow(0, "play 5", 4.0, "player")),
+                store.add_move("t6", 1, MoveRow(1, "play 9", 4.5, "player")),
+            )
+            assert stored == [True, False, True]
+            listed = await store.list_tables()
+            assert {
+                row.id: (count, row.updated_at)
+                for row, _, count in listed
+                if row.id in ("t5", "t6")
+            } == {"t5": (1, 4.0), "t6": (1, 4.5)}
         finally:
             await database.dispose()
 

@@ -254,6 +254,29 @@ class AsyncDatabase(Database):
         async with self._engine.begin() as conn:
             return await conn.run_sync(work)
 
+    async def fetch(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        """Run one PostgreSQL statement (`$1`-style parameters) straight on the driver,
+        outside any explicit transaction, so that PostgreSQL commits it on its own: one round
+        trip and none of SQLAlchemy's per-statement work (a third of the CPU of a unit of
+        work through `run`, measured on the move insert). For the hottest statements only.
+        A connection found closed is replaced and the statement run again once, as `run`
+        does; a violated constraint raises SQLAlchemy's `IntegrityError`, as `run` does."""
+        import asyncpg  # type: ignore[import-untyped]
+
+        for attempt in range(2):
+            async with self._engine.connect() as conn:
+                driver = (await conn.get_raw_connection()).driver_connection
+                assert driver is not None
+                try:
+                    return [tuple(row) for row in await driver.fetch(sql, *args)]
+                except asyncpg.IntegrityConstraintViolationError as error:
+                    raise sa.exc.IntegrityError(sql, args, error) from error
+                except (asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OSError):
+                    await conn.invalidate()
+                    if attempt:
+                        raise
+        raise AssertionError("unreachable")
+
     async def dispose(self) -> None:
         await self._engine.dispose()
 

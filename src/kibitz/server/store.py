@@ -7,11 +7,11 @@ while it is still open, move number n is inserted only once), so the database de
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
@@ -317,6 +317,18 @@ class Store:
                     _settle(future, (table_id, number) in stored)
 
     async def _insert(self, batch: list[_PendingMove]) -> set[tuple[str, int]]:
+        if isinstance(self.database, db.AsyncDatabase):
+            rows = await self.database.fetch(
+                _INSERT_MOVES_POSTGRESQL,
+                [table_id for table_id, _, _, _, _ in batch],
+                [number for _, number, _, _, _ in batch],
+                [move.seat for _, _, move, _, _ in batch],
+                [move.text for _, _, move, _, _ in batch],
+                [move.at for _, _, move, _, _ in batch],
+                [move.by for _, _, move, _, _ in batch],
+                [None if result is None else json.dumps(result) for _, _, _, result, _ in batch],
+            )
+            return {(table_id, number) for table_id, number in rows}
         return await self.database.run(lambda conn: _insert_moves(conn, batch))
 
     # ----------------------------------------------------------------- seats
@@ -390,12 +402,40 @@ _TOUCH_TABLE = (
 """After each stored move (in its transaction): the table's change time and move count."""
 
 
+_INSERT_MOVES_POSTGRESQL = """
+WITH batch AS (
+    SELECT * FROM unnest($1::varchar[], $2::int[], $3::int[], $4::varchar[], $5::float8[],
+                         $6::varchar[], $7::text[])
+        AS b(table_id, number, seat, text, at, by, result)
+), inserted AS (
+    INSERT INTO kibitz_moves (table_id, number, seat, text, at, by)
+    SELECT table_id, number, seat, text, at, by FROM batch
+    ON CONFLICT DO NOTHING
+    RETURNING table_id, number
+), touched AS (
+    UPDATE kibitz_tables AS t
+    SET updated_at = b.at,
+        moves_count = t.moves_count + 1,
+        status = CASE WHEN b.result IS NULL THEN t.status ELSE 'over' END,
+        result = CASE WHEN b.result IS NULL THEN t.result ELSE b.result::json END
+    FROM inserted JOIN batch AS b USING (table_id, number)
+    WHERE t.id = inserted.table_id
+)
+SELECT table_id, number FROM inserted
+"""
+"""`_insert_moves` as one PostgreSQL statement (committed on its own, one round trip): the
+arrays are the batch's columns, `result` the JSON text of a move that ends its game. A
+batch holds at most one move per table (a table's moves are stored one at a time, under
+its lock)."""
+
+
 def _insert_moves(conn: sa.Connection, batch: list[_PendingMove]) -> set[tuple[str, int]]:
-    """Insert the batch's moves but those whose number is stored already; touch (and end)
+    """(SQLite) Insert the batch's moves but those whose number is stored already; touch (and end)
     the tables of those inserted. Returns the (table, number) of the moves inserted."""
-    insert = (sqlite_insert if conn.dialect.name == "sqlite" else postgresql_insert)(db.moves)
     inserted = conn.execute(
-        insert.on_conflict_do_nothing().returning(db.moves.c.table_id, db.moves.c.number),
+        sqlite_insert(db.moves)
+        .on_conflict_do_nothing()
+        .returning(db.moves.c.table_id, db.moves.c.number),
         [
             {
                 "table_id": table_id,
