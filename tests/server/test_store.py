@@ -233,3 +233,25 @@ def test_a_unit_of_work_survives_the_database_closing_its_connections() -> None:
 
     with throwaway(url) as made:
         run(main(made))
+
+
+def test_the_last_seats_taken_at_once_by_two_processes_start_the_table(database_url: str) -> None:
+    """Two processes take a table's last two seats at the same moment: whichever join
+    comes second must see the other's seat and start the table (each join's seat and start
+    check are one transaction; without the table's row locked first, both checks can miss
+    the other's uncommitted seat and the table waits for ever)."""
+
+    async def main() -> None:
+        async with open_service(database_url) as one, open_service(database_url) as two:
+            for _ in range(12):
+                created = await one.create_table("xbere", 4)
+                await one.join(created.table, "Ann", 0)
+                await one.join(created.table, "Bob", 1)
+                await two.table(created.table)  # cached on both, waiting
+                await asyncio.gather(
+                    one.join(created.table, "Cid", 2), two.join(created.table, "Dan", 3)
+                )
+                stored = await one.store.load(created.table)
+                assert stored is not None and stored.row.status == "playing"
+
+    run(main())

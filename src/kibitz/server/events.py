@@ -436,13 +436,15 @@ class RedisEvents(TableEvents):
                 last = self._seq.get(table_id)
                 self._seq[table_id] = number
                 gap = last is not None and number != last + 1
-            whole = gap or table.stale  # the table must be read again from its first move
-            if whole or (kind == "table" and not mine):
-                if whole:
+            if gap or table.stale or (kind == "table" and not mine):
+                covered, skipped = self._covered(table_id)
+                gap = gap or skipped
+                if gap or table.stale:  # the table must be read again from its first move
                     await self.cache.refresh(table)
                 else:
                     await self.cache.refresh_seats(table)
-                self._set_turns(table, event)
+                for each in (event, *covered):
+                    self._set_turns(table, each)
                 self.tell(table, None)
                 self.followed(table)
                 if kind == "chat" and not mine:  # the refresh read the line with the chat
@@ -458,6 +460,24 @@ class RedisEvents(TableEvents):
                 self.tell(table, chat_message(table_id, line))
             elif kind == "move":
                 await self._follow_move(table, event)
+
+    def _covered(self, table_id: str) -> tuple[list[dict[str, Any]], bool]:
+        """Take out of the table's inbox the events just behind the one being followed that
+        a read of the table about to be made covers: another change of seats or status, a
+        move, a presence (each published after its change was stored, so the read sees it).
+        Under a burst (a rematch's four joins) one read then answers several events.
+        Returns them, and whether their numbers skipped one (an event lost)."""
+        inbox = self._inbox.get(table_id)
+        covered: list[dict[str, Any]] = []
+        skipped = False
+        while inbox and inbox[0][1]["k"] in ("table", "move", "presence"):
+            number, event = inbox.popleft()
+            if number is not None:
+                last = self._seq.get(table_id)
+                self._seq[table_id] = number
+                skipped |= last is not None and number != last + 1
+            covered.append(event)
+        return covered, skipped
 
     async def _follow_move(self, table: LiveTable, event: dict[str, Any]) -> None:
         version = event["v"]

@@ -82,8 +82,7 @@ class Rematches:
                 except ServiceError as error:
                     if error.code != "no_rematch":
                         raise
-                    self.cache.drop(table_id)
-                    table = await self.cache.load(table_id)
+                    await self.cache.refresh_seats(table)  # another process made it
                 self.changed(table)
             new_id = table.row.rematch_id
             assert new_id is not None

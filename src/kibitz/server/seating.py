@@ -186,7 +186,9 @@ class Seating:
                 player_id=player,
             )
             expect = {"kind": old.kind, "token_hash": old.token_hash}
-            if not await self.store.update_seat(table_id, number, expect, new):
+            now = time.time()
+            taken, started = await self.store.take_seat(table_id, number, expect, new, now)
+            if not taken:
                 # Taken elsewhere: perhaps by this same join, on a process that died before
                 # it could answer or tell this one.
                 self.cache.drop(table_id)
@@ -198,10 +200,9 @@ class Seating:
                 raise ServiceError("seat_taken")
             table.seats[number] = new
             logs.event("table.joined", table=table_id, seat=number)
-            now = time.time()
-            if table.row.status == "waiting" and await self.store.start_if_full(table_id, now):
+            if started:
                 if any(s.kind not in ("bot", "player") for s in table.seats):
-                    await self.cache.refresh(table)  # seats taken elsewhere meanwhile
+                    await self.cache.refresh_seats(table)  # seats taken elsewhere meanwhile
                 table.row.status = "playing"
                 table.turn_since.clear()
                 table.turn_version.clear()

@@ -243,22 +243,6 @@ class Store:
 
         return await self.database.run(work)
 
-    async def start_if_full(self, table_id: str, at: float) -> bool:
-        """Start the waiting table if every seat is taken (by a player or a bot), as the
-        database has them: two processes that take the last two seats at once each ask
-        after their own seat is committed, so the later one sees both (a process's cache
-        may not have the other's yet). True if this call started it."""
-        seats = db.seats
-        open_seat = sa.exists().where(
-            seats.c.table_id == table_id, seats.c.kind.not_in(("bot", "player"))
-        )
-        statement = (
-            sa.update(db.tables)
-            .where(db.tables.c.id == table_id, db.tables.c.status == "waiting", ~open_seat)
-            .values(status="playing", updated_at=at)
-        )
-        return await self.database.run(lambda conn: conn.execute(statement).rowcount == 1)
-
     # ----------------------------------------------------------------- moves
 
     async def add_move(
@@ -337,14 +321,38 @@ class Store:
         self, table_id: str, seat: int, expect: dict[str, Any], new: SeatRow
     ) -> bool:
         """Replace seat `seat` by `new` if its columns still hold `expect`."""
-        conditions = [db.seats.c.table_id == table_id, db.seats.c.seat == seat]
-        for name, value in expect.items():
-            column = db.seats.c[name]
-            conditions.append(column.is_(None) if value is None else column == value)
-        values = _as_dict(new)
-        values.pop("seat")
-        statement = sa.update(db.seats).where(*conditions).values(**values)
+        statement = _seat_update(table_id, seat, expect, new)
         return await self.database.run(lambda conn: conn.execute(statement).rowcount == 1)
+
+    async def take_seat(
+        self, table_id: str, seat: int, expect: dict[str, Any], new: SeatRow, at: float
+    ) -> tuple[bool, bool]:
+        """`update_seat`, and in the same transaction start the waiting table if every seat
+        is now taken (by a player or a bot), as the database has them. Returns (seat
+        replaced, table started by this call).
+
+        The table's row is locked first, so joins at one table follow one another and the
+        last of them sees every seat: two processes taking the last two seats at once cannot
+        both miss the other's (a process's cache may not have it yet)."""
+        t, seats = db.tables.c, db.seats.c
+        lock = sa.select(t.id).where(t.id == table_id).with_for_update(key_share=True)
+        update = _seat_update(table_id, seat, expect, new)
+        open_seat = sa.exists().where(
+            seats.table_id == table_id, seats.kind.not_in(("bot", "player"))
+        )
+        begin = (
+            sa.update(db.tables)
+            .where(t.id == table_id, t.status == "waiting", ~open_seat)
+            .values(status="playing", updated_at=at)
+        )
+
+        def work(conn: sa.Connection) -> tuple[bool, bool]:
+            conn.execute(lock)
+            if conn.execute(update).rowcount != 1:
+                return False, False
+            return True, conn.execute(begin).rowcount == 1
+
+        return await self.database.run(work)
 
     # ----------------------------------------------------------------- table life
 
@@ -462,6 +470,17 @@ def _insert_moves(conn: sa.Connection, batch: list[_PendingMove]) -> set[tuple[s
                 .values(status="over", result=result)
             )
     return stored
+
+
+def _seat_update(table_id: str, seat: int, expect: dict[str, Any], new: SeatRow) -> sa.Update:
+    """Replace seat `seat` by `new` if its columns still hold `expect`."""
+    conditions = [db.seats.c.table_id == table_id, db.seats.c.seat == seat]
+    for name, value in expect.items():
+        column = db.seats.c[name]
+        conditions.append(column.is_(None) if value is None else column == value)
+    values = _as_dict(new)
+    values.pop("seat")
+    return sa.update(db.seats).where(*conditions).values(**values)
 
 
 def plays_on() -> sa.ColumnElement[bool]:
