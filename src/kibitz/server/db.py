@@ -172,6 +172,14 @@ class Database(ABC):
     async def run(self, work: Work[T]) -> T:
         """Run `work` in a transaction and return what it returns."""
 
+    async def once(self, work: Work[T]) -> T:
+        """Run `work` whose statements need no transaction around them (reads, and at most
+        one statement that writes) and return what it returns: a database server then
+        commits each statement on its own, without the round trips of BEGIN and COMMIT
+        (PostgreSQL's READ COMMITTED gives each statement of a transaction a snapshot of its
+        own anyway, so the reads lose nothing). By default, a transaction as `run`."""
+        return await self.run(work)
+
     @abstractmethod
     async def dispose(self) -> None:
         """Close every connection."""
@@ -250,6 +258,13 @@ class AsyncDatabase(Database):
         async with self._engine.begin() as conn:
             return await conn.run_sync(work)
 
+    async def once(self, work: Work[T]) -> T:
+        async def attempt() -> T:
+            async with self._autocommit.connect() as conn:
+                return await conn.run_sync(work)
+
+        return await self._again_on_closed(attempt)
+
     async def fetch(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         """Run one PostgreSQL statement (`$1`-style parameters) as the driver's own text, in
         autocommit: PostgreSQL commits it on its own, in one round trip, and SQLAlchemy
@@ -258,11 +273,11 @@ class AsyncDatabase(Database):
         statements only; a closed connection and a violated constraint are handled as in
         `run`."""
 
-        async def once() -> list[tuple[Any, ...]]:
+        async def attempt() -> list[tuple[Any, ...]]:
             async with self._autocommit.connect() as conn:
                 return [tuple(row) for row in await conn.exec_driver_sql(sql, args)]
 
-        return await self._again_on_closed(once)
+        return await self._again_on_closed(attempt)
 
     @staticmethod
     async def _again_on_closed(attempt: Callable[[], Awaitable[T]]) -> T:

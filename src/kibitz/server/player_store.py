@@ -323,7 +323,7 @@ class PlayerStore:
     async def mark_rated(self, table_id: str) -> None:
         """A finished table that needs no rating (no signed-in player sat at it)."""
         statement = sa.update(db.tables).where(db.tables.c.id == table_id).values(rated=True)
-        await self.database.run(lambda conn: conn.execute(statement))
+        await self.database.once(lambda conn: conn.execute(statement))
 
     async def finished(self, unrated: bool = False) -> list[str]:
         """The finished tables in the order they finished (their last move); with `unrated`

@@ -137,7 +137,7 @@ class Store:
         self._writer: asyncio.Task[None] | None = None
 
     async def ping(self) -> None:
-        await self.database.run(lambda conn: conn.execute(sa.text("SELECT 1")).scalar_one())
+        await self.database.once(lambda conn: conn.execute(sa.text("SELECT 1")).scalar_one())
 
     # ----------------------------------------------------------------- tables
 
@@ -187,7 +187,7 @@ class Store:
                 [] if after is not None else _chat(conn, table_id, RECENT_CHAT),
             )
 
-        return await self.database.run(work)
+        return await self.database.once(work)
 
     async def list_tables(
         self,
@@ -231,7 +231,7 @@ class Store:
                 by_table.setdefault(s.table_id, []).append(_seat_row(s))
             return [(_table_row(r), by_table.get(r.id, []), r.moves_count) for r in rows]
 
-        return await self.database.run(work)
+        return await self.database.once(work)
 
     async def running(self) -> list[str]:
         """Ids of the tables that are not ended and play on without a player's message:
@@ -241,7 +241,7 @@ class Store:
         def work(conn: sa.Connection) -> list[str]:
             return [r.id for r in conn.execute(query)]
 
-        return await self.database.run(work)
+        return await self.database.once(work)
 
     # ----------------------------------------------------------------- moves
 
@@ -276,7 +276,7 @@ class Store:
         def work(conn: sa.Connection) -> list[MoveRow]:
             return [MoveRow(m.seat, m.text, m.at, m.by) for m in conn.execute(query)]
 
-        return await self.database.run(work)
+        return await self.database.once(work)
 
     async def _write_moves(self) -> None:
         """A move number another process stored first is skipped (`ON CONFLICT DO
@@ -322,7 +322,7 @@ class Store:
     ) -> bool:
         """Replace seat `seat` by `new` if its columns still hold `expect`."""
         statement = _seat_update(table_id, seat, expect, new)
-        return await self.database.run(lambda conn: conn.execute(statement).rowcount == 1)
+        return await self.database.once(lambda conn: conn.execute(statement).rowcount == 1)
 
     async def take_seat(
         self, table_id: str, seat: int, expect: dict[str, Any], new: SeatRow, at: float
@@ -366,7 +366,7 @@ class Store:
             .values(status="abandoned", abandoned_at=at)
             .returning(t.id)
         )
-        return await self.database.run(lambda conn: [r.id for r in conn.execute(statement)])
+        return await self.database.once(lambda conn: [r.id for r in conn.execute(statement)])
 
     async def abandon_idle(self, before: float, at: float) -> list[str]:
         """Mark abandoned every unfinished table with no move since `before` and no player
@@ -382,24 +382,24 @@ class Store:
             .values(status="abandoned", abandoned_at=at)
             .returning(t.id)
         )
-        return await self.database.run(lambda conn: [r.id for r in conn.execute(statement)])
+        return await self.database.once(lambda conn: [r.id for r in conn.execute(statement)])
 
     async def seen(self, table_ids: list[str], at: float) -> None:
         """Players are connected at these tables now."""
         if not table_ids:
             return
         statement = sa.update(db.tables).where(db.tables.c.id.in_(table_ids)).values(seen_at=at)
-        await self.database.run(lambda conn: conn.execute(statement))
+        await self.database.once(lambda conn: conn.execute(statement))
 
     # ----------------------------------------------------------------- chat
 
     async def add_chat(self, table_id: str, line: ChatRow) -> None:
         statement = sa.insert(db.chat).values(table_id=table_id, **_as_dict(line))
-        await self.database.run(lambda conn: conn.execute(statement))
+        await self.database.once(lambda conn: conn.execute(statement))
 
     async def chat(self, table_id: str, limit: int = 1000) -> list[ChatRow]:
         """The table's chat, oldest first (the last `limit` lines)."""
-        return await self.database.run(lambda conn: _chat(conn, table_id, limit))
+        return await self.database.once(lambda conn: _chat(conn, table_id, limit))
 
 
 _TOUCH_TABLE = (
