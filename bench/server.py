@@ -290,6 +290,8 @@ async def bench(
     started = time.perf_counter()
     groups = [seats[i :: args.client_processes] for i in range(args.client_processes)]
     cpu_before = [cpu_seconds(server.pid) for server in servers]
+    cpu_samples: list[tuple[float, float]] = []
+    sampler = asyncio.create_task(sample_cpu(servers, started, args.stretch, cpu_samples))
     killer = None
     if args.kill_one_at is not None:
         killer = asyncio.create_task(kill_one(servers, args.kill_one_at))
@@ -305,6 +307,7 @@ async def bench(
         )
     elapsed = time.perf_counter() - started
     cpu_after = [cpu_seconds(server.pid) for server in servers]
+    sampler.cancel()
     if killer is not None:
         await killer
     stats = Stats()
@@ -340,15 +343,41 @@ async def bench(
     if crossed:
         print(f"ack on one process -> state at a client on another: {percentiles(crossed)}")
     stretches = timeline(stats.latencies, args.stretch)
-    print(f"per {args.stretch:g} s of the run (from the start: moves, p50, p99, max, ms):")
+    print(
+        f"per {args.stretch:g} s of the run (from the start: moves, p50, p99, max, ms; "
+        "the server processes' CPU: cores, ms per move):"
+    )
+    used_by_stretch = dict(cpu_samples)
     for start, count, p50, p99, most in stretches:
-        print(f"  {start:5.0f} s {count:6d} {p50:7.1f} {p99:7.1f} {most:7.1f}")
+        line = f"  {start:5.0f} s {count:6d} {p50:7.1f} {p99:7.1f} {most:7.1f}"
+        cpu = used_by_stretch.get(start)
+        if cpu is not None and args.kill_one_at is None:
+            line += f"   {cpu / args.stretch:5.2f} {cpu / count * 1000:6.2f}"
+        print(line)
     if args.plot:
         plot(stretches, timeline(crossed, args.stretch), args, Path(args.plot))
         print(f"plot: {args.plot}")
     if args.kill_one_at is not None or stats.reconnects:
         print(f"{stats.reconnects} reconnections (clients whose connection closed)")
         await check_stored(args.database_url, stats)
+
+
+async def sample_cpu(
+    servers: list[subprocess.Popen[bytes]],
+    started: float,
+    stretch: float,
+    samples: list[tuple[float, float]],
+) -> None:
+    """Append (start, CPU seconds) of the server processes for each stretch of the run, to
+    show which part of a run costs the servers what (the rematches, the steady play)."""
+    index = 0
+    last = sum(cpu_seconds(server.pid) or 0.0 for server in servers)
+    while True:
+        index += 1
+        await asyncio.sleep(max(0.0, started + index * stretch - time.perf_counter()))
+        now = sum(cpu_seconds(server.pid) or 0.0 for server in servers)
+        samples.append(((index - 1) * stretch, now - last))
+        last = now
 
 
 def play_group(seats: list[Seat], options: dict[str, Any], seed: int, started: float) -> Stats:
