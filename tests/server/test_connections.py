@@ -230,3 +230,48 @@ def test_a_bad_proxy_address_is_refused_with_a_clear_error() -> None:
     assert Proxies(("10.0.0.0/8", "::1")).trusted("10.1.2.3")
     assert not Proxies(("10.0.0.0/8", "::1")).trusted("11.0.0.1")
     assert Proxies(("*",)).trusted("203.0.113.9") and not Proxies(()).trusted("127.0.0.1")
+
+
+def test_the_messages_of_one_turn_leave_in_one_write() -> None:
+    """A move's `ack` and `state` to one client go out in one write to the socket (one
+    system call), in the order they were sent; a message sent in a later turn of the event
+    loop gets a write of its own."""
+    import asyncio
+
+    from websockets.protocol import State
+    from websockets.server import ServerProtocol
+
+    from kibitz.server.listener import protocols
+
+    class Transport:
+        def __init__(self) -> None:
+            self.writes: list[bytes] = []
+
+        def write(self, data: bytes) -> None:
+            self.writes.append(data)
+
+        def is_closing(self) -> bool:
+            return False
+
+    async def main() -> None:
+        _, websocket = protocols(Limits(), Proxies(()))
+        ws = object.__new__(websocket)  # only what sending reads, without a handshake
+        ws.conn = ServerProtocol()
+        ws.conn.state = State.OPEN
+        ws.transport = Transport()
+        ws.loop = asyncio.get_running_loop()
+        ws.writable = asyncio.Event()
+        ws.writable.set()
+        ws.handshake_complete, ws.initial_response = True, None
+        ws.disconnected = ws.close_sent = False
+        await ws.send({"type": "websocket.send", "text": '{"type":"ack"}'})
+        await ws.send({"type": "websocket.send", "text": '{"type":"state"}'})
+        assert ws.transport.writes == []
+        await asyncio.sleep(0)
+        await ws.send({"type": "websocket.send", "text": "later"})
+        await asyncio.sleep(0)
+        first, second = ws.transport.writes
+        assert first == b'\x81\x0e{"type":"ack"}\x81\x10{"type":"state"}'
+        assert second == b"\x81\x05later"
+
+    asyncio.run(main())
