@@ -104,8 +104,13 @@ class Stats:
         self.reconnects = 0
         self.cpu = 0.0
         """CPU seconds the client process used."""
+        self.lags: list[tuple[float, float]] = []
+        """(when, seconds) by which a client process's event loop was late to wake a
+        sleeper: a late loop stamps the acks it reads late too, so the round trips it
+        measures include its own delay."""
 
     def add(self, other: Stats) -> None:
+        self.lags += other.lags
         self.latencies += other.latencies
         self.acked.update(other.acked)
         self.arrivals += other.arrivals
@@ -339,17 +344,22 @@ async def bench(
     steady = [(at, lat) for at, lat in stats.latencies if at >= args.warmup]
     if steady:
         print(f"round trip act->ack, after {args.warmup:g} s: {percentiles(steady)}")
+    lags = [(at, lag) for at, lag in stats.lags if at >= args.warmup]
+    if lags:
+        print(f"client event loops late, after {args.warmup:g} s: {percentiles(lags, 'wakes')}")
     crossed = cross_process_delays(stats)
     if crossed:
         print(f"ack on one process -> state at a client on another: {percentiles(crossed)}")
     stretches = timeline(stats.latencies, args.stretch)
     print(
         f"per {args.stretch:g} s of the run (from the start: moves, p50, p99, max, ms; "
-        "the server processes' CPU: cores, ms per move):"
+        "the client loops' p99 lateness, ms; the server processes' CPU: cores, ms per move):"
     )
     used_by_stretch = dict(cpu_samples)
+    late = {start: p99 for start, _, _, p99, _ in timeline(stats.lags, args.stretch)}
     for start, count, p50, p99, most in stretches:
         line = f"  {start:5.0f} s {count:6d} {p50:7.1f} {p99:7.1f} {most:7.1f}"
+        line += f" {late.get(start, 0.0):7.1f}"
         cpu = used_by_stretch.get(start)
         if cpu is not None and args.kill_one_at is None:
             line += f"   {cpu / args.stretch:5.2f} {cpu / count * 1000:6.2f}"
@@ -386,7 +396,15 @@ def play_group(seats: list[Seat], options: dict[str, Any], seed: int, started: f
     stats.started = started  # the parent's perf_counter: one system-wide clock on Linux
     rng = random.Random(seed)
 
+    async def probe() -> None:
+        """Note how late the loop wakes a 10 ms sleep."""
+        while True:
+            before = time.perf_counter()
+            await asyncio.sleep(0.01)
+            stats.lags.append((before - started, time.perf_counter() - before - 0.01))
+
     async def play() -> None:
+        prober = asyncio.ensure_future(probe())
         clients = [
             seat_client(seat, games=options["games"], think=options["think"],
                         rng=random.Random(rng.random()), stats=stats)
@@ -403,6 +421,7 @@ def play_group(seats: list[Seat], options: dict[str, Any], seed: int, started: f
                     file=sys.stderr,
                 )
             raise TimeoutError(f"{len(stuck)} seats still playing")
+        prober.cancel()
         for task in tasks:
             task.result()  # a client's error
 
@@ -516,13 +535,13 @@ def plot(
     figure.savefig(path, dpi=100)
 
 
-def percentiles(samples: list[tuple[float, float]]) -> str:
+def percentiles(samples: list[tuple[float, float]], what: str = "moves") -> str:
     lat = sorted(latency for _, latency in samples)
     if not lat:
         return "none"
     p50 = statistics.median(lat) * 1000
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
-    return f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {lat[-1] * 1000:.1f} ms ({len(lat)} moves)"
+    return f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {lat[-1] * 1000:.1f} ms ({len(lat)} {what})"
 
 
 def main() -> None:
