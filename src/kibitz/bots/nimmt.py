@@ -28,6 +28,7 @@ from typing import Any, cast
 
 from kibitz.bots.base import Bot, Budget
 from kibitz.bots.ismcts import SearchBot, Tuning, win_rewards
+from kibitz.bots.nimmt_model import PlayModel, Rule
 from kibitz.bots.placement import careful_play, target_row, unseen_count
 from kibitz.bots.registry import register_bot
 from kibitz.core import Game, Move, View
@@ -149,7 +150,11 @@ def medium_play(table: Table, hand: Sequence[int], others: int, dealt: int) -> i
 def naive_play(table: Table, hand: Sequence[int]) -> int:
     """Closest fit, blind to row limits: the card nearest above any row end (a card lower
     than every row only when nothing else fits, the lowest)."""
-    rows = table.rows
+    return naive_play_rows(table.rows, hand)
+
+
+def naive_play_rows(rows: Sequence[Sequence[int]], hand: Sequence[int]) -> int:
+    """`naive_play` on the rows alone (the search's opponent model calls it directly)."""
     best_card, best_gap = hand[0], 1 << 30
     for card in hand:
         r = target_row(rows, card)
@@ -227,15 +232,24 @@ class NimmtTuning(Tuning):
     noise = 0.1
     win_weight = 0.6
 
+    def __init__(self) -> None:
+        self.easy_share: list[float] = []
+        """Per seat: the chance that it plays a card by the `easy` rule (blind to row
+        limits) rather than the closest safe fit; empty: every seat plays the safe fit."""
+
     def rollout_move(
         self, game: Game[Any], seat: int, legal: Sequence[Move], rng: random.Random
     ) -> Move:
         if len(legal) == 1:
             return legal[0]
-        if rng.random() < self.noise:
+        r = rng.random()
+        if r < self.noise:
             return legal[rng.randrange(len(legal))]
         f: RowFeatures = game.features(seat)
         first = legal[0]
+        share = self.easy_share
+        if share and type(first) is Play and r < self.noise + (1 - self.noise) * share[seat]:
+            return Play(naive_play_rows(f.rows, f.hand))
         if type(first) is Play and f.x_rows:
             # X bere!'s closest safe fit, inlined (this is the search's inner loop).
             rows, full = f.rows, f.full
@@ -276,11 +290,45 @@ class NimmtTuning(Tuning):
         ]
 
 
-def _hard() -> Bot:
-    return SearchBot("hard", NimmtTuning(), HARD_BUDGET)
+def _seat_table(view: View, seat: int) -> Table:
+    """The table as `seat` weighs it (its own X row)."""
+    table = _view_table(view)
+    table.x_row = view["x_rows"][seat]
+    return table
+
+
+RULES: tuple[Rule, Rule] = (
+    lambda view, seat, hand: naive_play(_seat_table(view, seat), hand),
+    lambda view, seat, hand: easy_play(_seat_table(view, seat), hand),
+)
+"""The rules `hard` fits the other X bere! seats to: `easy`'s closest fit, `medium`'s safe
+fit (`NimmtTuning.easy_share` is the first one's chance)."""
+
+
+class HardBot(SearchBot):
+    """ISMCTS (`NimmtTuning`); in X bere! each other seat is played in the search by the
+    `easy` rule with the chance that its revealed plays give it (`PlayModel`), else by the
+    safe fit."""
+
+    def __init__(self) -> None:
+        self.tuning = NimmtTuning()
+        super().__init__("hard", self.tuning, HARD_BUDGET)
+        self.model = PlayModel(RULES)
+
+    def choose(
+        self, view: View, legal: Sequence[Move], rng: random.Random, budget: Budget | None = None
+    ) -> Move:
+        if "x_rows" in view and isinstance(legal[0], Play):
+            self.model.see(view, rng)
+            me = view["seat"]
+            self.tuning.easy_share = [
+                0.0 if seat == me else self.model.chances(seat)[0]
+                for seat in range(view["players"])
+            ]
+        return super().choose(view, legal, rng, budget)
 
 
 for _game in ("xbere", "6nimmt"):
     register_bot(_game, "easy", EasyBot, "closest fit, blind to row limits")
     register_bot(_game, "medium", MediumBot, "closest safe fit; cheapest row; growing X row")
-    register_bot(_game, "hard", _hard, "ISMCTS, decoupled UCT, heuristic rollouts")
+    register_bot(_game, "hard", HardBot, "ISMCTS, decoupled UCT, heuristic rollouts")
