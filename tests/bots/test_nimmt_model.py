@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -86,3 +87,13 @@ def test_hard_feeds_its_model_into_its_search() -> None:
     bot.choose(game.view(0), game.legal_moves(0), random.Random(0), Budget(iterations=20))
     assert bot.tuning.easy_share[0] == 0.0
     assert bot.tuning.easy_share[1] > 0.8
+
+
+def test_hard_keeps_its_model_through_a_copy_to_a_worker() -> None:
+    # The server sends a seat's bot to a worker process and keeps the copy it returns.
+    game, _ = _first_turn(12)
+    bot = HardBot()
+    bot.model.see(make("xbere", players=2, seed=0, setup=SETUP).view(0), random.Random(0))
+    copy = pickle.loads(pickle.dumps(bot))
+    copy.choose(game.view(0), game.legal_moves(0), random.Random(0), Budget(iterations=20))
+    assert copy.tuning.easy_share[1] > 0.8

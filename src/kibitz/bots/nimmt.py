@@ -297,12 +297,18 @@ def _seat_table(view: View, seat: int) -> Table:
     return table
 
 
-RULES: tuple[Rule, Rule] = (
-    lambda view, seat, hand: naive_play(_seat_table(view, seat), hand),
-    lambda view, seat, hand: easy_play(_seat_table(view, seat), hand),
-)
+def _easy_rule(view: View, seat: int, hand: list[int]) -> int:
+    return naive_play(_seat_table(view, seat), hand)
+
+
+def _medium_rule(view: View, seat: int, hand: list[int]) -> int:
+    return easy_play(_seat_table(view, seat), hand)
+
+
+RULES: tuple[Rule, Rule] = (_easy_rule, _medium_rule)
 """The rules `hard` fits the other X bere! seats to: `easy`'s closest fit, `medium`'s safe
-fit (`NimmtTuning.easy_share` is the first one's chance)."""
+fit (`NimmtTuning.easy_share` is the first one's chance). Named functions, not lambdas: the
+server copies a seat's bot to and from its worker processes by pickling."""
 
 
 class HardBot(SearchBot):
