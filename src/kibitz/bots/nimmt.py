@@ -16,7 +16,9 @@ go back to the hand at 1 point each; in 6 nimmt! taken cards are penalty bullhea
 - `hard`: ISMCTS (`kibitz.bots.ismcts`) over the seat's information: every iteration deals
   the unseen cards anew to the other hands, decoupled UCT for the simultaneous choice, and
   rollouts played by the `medium` rule on the sampled game (cheap, and much closer to
-  real play than random rollouts).
+  real play than random rollouts). In X bere! each other seat is played by the rule its
+  revealed cards fit (`kibitz.bots.nimmt_model`): `easy`'s closest fit with the chance the
+  model gives it, else the safe fit.
 """
 
 from __future__ import annotations
@@ -221,11 +223,12 @@ class MediumBot(Bot):
 
 
 class NimmtTuning(Tuning):
-    """Rollouts by the `easy` heuristic on the sampled game (with a little noise so that
-    the rollouts explore), which also models the other seats' choices in the tree (so the
-    tree holds only the seat's own decisions: far less noisy statistics than letting every
-    seat search, measured 41% against 34% wins against three `easy` in 60-80 games); rewards
-    mix the win with the penalty margin; 6 nimmt! rollouts stop at the end of the round."""
+    """Rollouts by the `medium` rule on the sampled game (with a little noise so that the
+    rollouts explore; a seat's plays by `easy`'s closest fit with its `easy_share`), which
+    also models the other seats' choices in the tree (so the tree holds only the seat's own
+    decisions: far less noisy statistics than letting every seat search, measured 41%
+    against 34% wins against three `easy` in 60-80 games); rewards mix the win with the
+    penalty margin; 6 nimmt! rollouts stop at the end of the round."""
 
     exploration = 0.6
     opponents_in_tree = False
