@@ -29,15 +29,17 @@ Rule = Callable[[View, int, list[int]], int]
 class PlayModel:
     """The log-likelihood of every seat's revealed plays under each rule, fed by `see`."""
 
-    __slots__ = ("last", "logs", "rules")
+    __slots__ = ("last", "logs", "prior", "rules")
 
     samples = 24
     """Sampled hands per revealed card."""
     noise = 0.1
     """The chance of a play the rule would not make (the search's rollouts use the same)."""
 
-    def __init__(self, rules: Sequence[Rule]) -> None:
+    def __init__(self, rules: Sequence[Rule], prior: Sequence[float] | None = None) -> None:
         self.rules = rules
+        self.prior = prior
+        """Each rule's chance before any play; None: even."""
         self.last: View | None = None
         """The view at the start of the last turn seen."""
         self.logs: list[list[float]] = []
@@ -85,7 +87,9 @@ class PlayModel:
 
     def chances(self, seat: int) -> list[float]:
         """The posterior chance of each rule for `seat` (even before any play)."""
-        logs = self.logs[seat] if self.logs else [0.0] * len(self.rules)
+        logs = list(self.logs[seat]) if self.logs else [0.0] * len(self.rules)
+        if self.prior is not None:
+            logs = [x + math.log(p) for x, p in zip(logs, self.prior, strict=True)]
         top = max(logs)
         weights = [math.exp(x - top) for x in logs]
         total = sum(weights)
