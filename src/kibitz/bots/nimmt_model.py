@@ -7,7 +7,7 @@ the view still shows the last turn's revealed cards, and the bot remembers its o
 that turn's start, against which they were chosen. The seat's hand then is hidden, so the
 model samples it (`determinize` of that view, the revealed card put in) and counts how often
 each rule would have played that card: with a little noise (any card now and then), the
-likelihood of the play under each rule. Multiplied over the seat's plays from an even prior,
+likelihood of the play under each rule. Multiplied over the seat's plays and by the prior,
 they give the chance that the seat plays each rule; a seat not seen yet (a host that asks
 the bot only now and then, a first turn) stays at the prior, a mixture of the rules.
 
@@ -69,11 +69,9 @@ class PlayModel:
         size = 1
         for _ in range(self.samples):
             hand = list(game_class.determinize(view, rng).features(seat).hand)
-            if card in hand:
-                pass
-            elif view["chosen"][seat]:  # its chosen card was dealt apart from the hand
+            if card not in hand and view["chosen"][seat]:  # chosen: dealt apart from the hand
                 hand.append(card)
-            else:
+            elif card not in hand:
                 free = [i for i, c in enumerate(hand) if c not in known] or list(range(len(hand)))
                 hand[free[rng.randrange(len(free))]] = card
             hand.sort()
@@ -86,7 +84,7 @@ class PlayModel:
             self.logs[seat][i] += math.log(chance)
 
     def chances(self, seat: int) -> list[float]:
-        """The posterior chance of each rule for `seat` (even before any play)."""
+        """The posterior chance of each rule for `seat` (the prior before any play)."""
         logs = list(self.logs[seat]) if self.logs else [0.0] * len(self.rules)
         if self.prior is not None:
             logs = [x + math.log(p) for x, p in zip(logs, self.prior, strict=True)]
