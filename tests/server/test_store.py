@@ -113,6 +113,16 @@ def test_tables_seats_moves_and_chat_round_trip(database_url: str) -> None:
                 await store.add_chat("t1", ChatRow(0, "Ann", text, 3.0))
             assert [c.text for c in await store.chat("t1")] == ["first", "druhá ☺", "третья"]
             assert [c.text for c in await store.chat("t1", limit=1)] == ["третья"]
+            loaded = await store.load("t1")
+            assert loaded is not None
+            assert [c.text for c in loaded.chat] == ["first", "druhá ☺", "третья"]
+            assert loaded.moves == [
+                MoveRow(0, "play 5", 2.0, "player"),
+                MoveRow(1, "play 7", 2.2, "bot"),
+            ]
+            later = await store.load("t1", after=1)
+            assert later is not None and later.chat == []
+            assert later.moves == [MoveRow(1, "play 7", 2.2, "bot")]
             # A rematch is linked once only.
             assert await store.create(table_row("t3"), [SeatRow(0, "open")], rematch_of="t1")
             assert not await store.create(table_row("t4"), [SeatRow(0, "open")], rematch_of="t1")
@@ -233,6 +243,36 @@ def test_a_unit_of_work_survives_the_database_closing_its_connections() -> None:
 
     with throwaway(url) as made:
         run(main(made))
+
+
+def test_a_seat_is_taken_only_as_seen_and_the_last_one_starts_the_table(
+    database_url: str,
+) -> None:
+    async def main() -> None:
+        database = open_database(database_url)
+        await migrate(database)
+        store = Store(database)
+        try:
+            open_seat, bot = SeatRow(0, "open"), SeatRow(1, "bot", bot="random")
+            invited = SeatRow(2, "invited", invite_hash="i" * 64)
+            assert await store.create(table_row("join1"), [open_seat, bot, invited])
+            ann = SeatRow(0, "player", nickname="Ann", token_hash="a" * 64, player_id="p1")
+            assert await store.take_seat("join1", open_seat, ann, 5.0) == (True, False)
+            assert await store.take_seat("join1", open_seat, ann, 5.0) == (False, False)
+            bob = SeatRow(2, "player", nickname="Bob", token_hash="b" * 64)
+            taken = await store.take_seat("join1", invited, bob, 1764758400.123456)
+            assert taken == (True, True)
+            loaded = await store.load("join1")
+            assert loaded is not None and loaded.seats == [ann, bot, bob]
+            assert loaded.row.status == "playing"
+            assert loaded.row.updated_at == 1764758400.123456
+            # A seat that another token holds now is not taken.
+            stale = SeatRow(0, "player", nickname="Cid", token_hash="c" * 64)
+            assert await store.take_seat("join1", stale, bob, 6.0) == (False, False)
+        finally:
+            await database.dispose()
+
+    run(main())
 
 
 def test_the_last_seats_taken_at_once_by_two_processes_start_the_table(database_url: str) -> None:

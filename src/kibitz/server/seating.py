@@ -185,9 +185,8 @@ class Seating:
                 token_hash=hash_secret(new_token),
                 player_id=player,
             )
-            expect = {"kind": old.kind, "token_hash": old.token_hash}
             now = time.time()
-            taken, started = await self.store.take_seat(table_id, number, expect, new, now)
+            taken, started = await self.store.take_seat(table_id, old, new, now)
             if not taken:
                 # Taken elsewhere: perhaps by this same join, on a process that died before
                 # it could answer or tell this one.

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import sqlalchemy as sa
@@ -115,6 +116,14 @@ def _table_row(r: Any) -> TableRow:
     return row
 
 
+_TABLE_FLOATS = [c.name for c in db.tables.columns if isinstance(c.type, sa.Float)]
+
+
+def _floats(row: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """`row` (read as JSON, where 30.0 is 30) with its float columns as floats."""
+    return {**row, **{n: float(row[n]) for n in names if row[n] is not None}}
+
+
 def _seat_row(r: Any) -> SeatRow:
     return SeatRow(
         seat=r.seat,
@@ -145,7 +154,16 @@ class Store:
         self, table: TableRow, seats: list[SeatRow], rematch_of: str | None = None
     ) -> bool:
         """Store a new table and its seats. With `rematch_of`, the old table is linked to it
-        in the same transaction, and nothing is stored (False) if it already has a rematch."""
+        in the same transaction, and nothing is stored (False) if it already has a rematch.
+        On PostgreSQL one statement, one round trip; else a transaction of three."""
+        if isinstance(self.database, db.AsyncDatabase):
+            [(made,)] = await self.database.fetch(
+                _CREATE_POSTGRESQL,
+                json.dumps(_as_dict(table)),
+                json.dumps([{"table_id": table.id, **_as_dict(seat)} for seat in seats]),
+                rematch_of,
+            )
+            return bool(made)
 
         def work(conn: sa.Connection) -> bool:
             if rematch_of is not None:
@@ -166,7 +184,21 @@ class Store:
 
     async def load(self, table_id: str, after: int | None = None) -> StoredTable | None:
         """The table, its seats, its moves and its recent chat; with `after`, only the moves
-        after move `after` and no chat (for a table whose first moves are known)."""
+        after move `after` and no chat (for a table whose first moves are known). On
+        PostgreSQL one statement, one round trip (and one snapshot); else four."""
+        if isinstance(self.database, db.AsyncDatabase):
+            found = await self.database.fetch(
+                _LOAD_POSTGRESQL, table_id, after or 0, after is None, RECENT_CHAT
+            )
+            if not found:
+                return None
+            [(table, seat_rows, move_rows, chat_rows)] = found
+            return StoredTable(
+                _table_row(SimpleNamespace(**_floats(table, _TABLE_FLOATS))),
+                [_seat_row(SimpleNamespace(**s)) for s in seat_rows],
+                [MoveRow(seat, text, float(at), by) for seat, text, at, by in move_rows],
+                [ChatRow(seat, name, text, float(at)) for seat, name, text, at in chat_rows[::-1]],
+            )
 
         def work(conn: sa.Connection) -> StoredTable | None:
             row = conn.execute(sa.select(db.tables).where(db.tables.c.id == table_id)).first()
@@ -325,18 +357,38 @@ class Store:
         return await self.database.once(lambda conn: conn.execute(statement).rowcount == 1)
 
     async def take_seat(
-        self, table_id: str, seat: int, expect: dict[str, Any], new: SeatRow, at: float
+        self, table_id: str, old: SeatRow, new: SeatRow, at: float
     ) -> tuple[bool, bool]:
-        """`update_seat`, and in the same transaction start the waiting table if every seat
-        is now taken (by a player or a bot), as the database has them. Returns (seat
-        replaced, table started by this call).
+        """Replace seat `old.seat` by `new` if it still holds `old`'s kind and token, and in
+        the same transaction start the waiting table if every seat is now taken (by a player
+        or a bot), as the database has them. Returns (seat replaced, table started by this
+        call).
 
         The table's row is locked first, so joins at one table follow one another and the
         last of them sees every seat: two processes taking the last two seats at once cannot
-        both miss the other's (a process's cache may not have it yet)."""
+        both miss the other's (a process's cache may not have it yet). On PostgreSQL this is
+        one call of the function `kibitz_take_seat` (migration 0007), one round trip."""
+        if isinstance(self.database, db.AsyncDatabase):
+            [(done,)] = await self.database.fetch(
+                "SELECT kibitz_take_seat($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                table_id,
+                old.seat,
+                old.kind,
+                old.token_hash,
+                new.kind,
+                new.bot,
+                new.nickname,
+                new.token_hash,
+                new.invite_hash,
+                new.away,
+                new.player_id,
+                at,
+            )
+            return done > 0, done == 2
         t, seats = db.tables.c, db.seats.c
         lock = sa.select(t.id).where(t.id == table_id).with_for_update(key_share=True)
-        update = _seat_update(table_id, seat, expect, new)
+        expect = {"kind": old.kind, "token_hash": old.token_hash}
+        update = _seat_update(table_id, old.seat, expect, new)
         open_seat = sa.exists().where(
             seats.table_id == table_id, seats.kind.not_in(("bot", "player"))
         )
@@ -408,6 +460,44 @@ _TOUCH_TABLE = (
     .values(updated_at=sa.bindparam("b_at"), moves_count=db.tables.c.moves_count + 1)
 )
 """After each stored move (in its transaction): the table's change time and move count."""
+
+
+_CREATE_POSTGRESQL = """
+WITH linked AS (
+    UPDATE kibitz_tables SET rematch_id = ($1::json)->>'id'
+    WHERE id = $3::varchar AND rematch_id IS NULL
+    RETURNING id
+), made AS (
+    INSERT INTO kibitz_tables
+    SELECT * FROM json_populate_record(NULL::kibitz_tables, $1::json)
+    WHERE $3::varchar IS NULL OR EXISTS (SELECT 1 FROM linked)
+    RETURNING id
+), seated AS (
+    INSERT INTO kibitz_seats
+    SELECT seat.* FROM made, json_populate_recordset(NULL::kibitz_seats, $2::json) AS seat
+)
+SELECT count(*) FROM made
+"""
+"""`Store.create` as one PostgreSQL statement: `$1` the table row as JSON (every column),
+`$2` its seats, `$3` the table it is the rematch of (linked only while it has none; else
+nothing is stored)."""
+
+
+_LOAD_POSTGRESQL = """
+SELECT row_to_json(t),
+    (SELECT coalesce(json_agg(s ORDER BY s.seat), '[]')
+     FROM kibitz_seats AS s WHERE s.table_id = t.id),
+    (SELECT coalesce(
+        json_agg(json_build_array(m.seat, m.text, m.at, m.by) ORDER BY m.number), '[]')
+     FROM kibitz_moves AS m WHERE m.table_id = t.id AND m.number > $2),
+    (SELECT coalesce(
+        json_agg(json_build_array(c.seat, c.nickname, c.text, c.at) ORDER BY c.id DESC), '[]')
+     FROM (SELECT * FROM kibitz_chat WHERE table_id = t.id AND $3 ORDER BY id DESC LIMIT $4) AS c)
+FROM kibitz_tables AS t WHERE t.id = $1
+"""
+"""`Store.load` as one PostgreSQL statement: the table row, its seats, its moves after `$2`
+and (when `$3`) its newest `$4` chat lines, newest first, as JSON. PostgreSQL writes a
+float8 in JSON with every digit it needs, so times read back exactly."""
 
 
 _INSERT_MOVES_POSTGRESQL = """
