@@ -266,18 +266,28 @@ class AsyncDatabase(Database):
         return await self._again_on_closed(attempt)
 
     async def fetch(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
-        """Run one PostgreSQL statement (`$1`-style parameters) as the driver's own text, in
-        autocommit: PostgreSQL commits it on its own, in one round trip, and SQLAlchemy
-        neither compiles it nor begins and commits a transaction around it (a third of the
-        CPU of a unit of work through `run`, measured on the move insert). For the hottest
-        statements only; a closed connection and a violated constraint are handled as in
-        `run`."""
+        """Run one PostgreSQL statement (`$1`-style parameters) in autocommit, straight on
+        the driver's connection (asyncpg's own `fetch`, taken from the pool): PostgreSQL
+        commits it on its own, in one round trip, and SQLAlchemy neither compiles it, nor
+        wraps its cursor and rows, nor begins and commits a transaction around it (the
+        statement alone: 36 µs of CPU against 280 µs through `exec_driver_sql`, timed on
+        this machine). For the hottest statements only; a closed connection is dropped from
+        the pool and the statement run again once, as in `run`, and a violated constraint
+        is SQLAlchemy's `IntegrityError`, as elsewhere."""
+        import asyncpg  # type: ignore[import-untyped]
 
-        async def attempt() -> list[tuple[Any, ...]]:
+        for attempt in (1, 2):
             async with self._autocommit.connect() as conn:
-                return [tuple(row) for row in await conn.exec_driver_sql(sql, args)]
-
-        return await self._again_on_closed(attempt)
+                driver: Any = (await conn.get_raw_connection()).driver_connection
+                try:
+                    return [tuple(row) for row in await driver.fetch(sql, *args)]
+                except asyncpg.IntegrityConstraintViolationError as error:
+                    raise sa.exc.IntegrityError(sql, args, error) from error
+                except Exception as error:
+                    if attempt == 2 or not (driver.is_closed() or _closed(error)):
+                        raise
+                    await conn.invalidate(error)
+        raise AssertionError("unreachable")
 
     @staticmethod
     async def _again_on_closed(attempt: Callable[[], Awaitable[T]]) -> T:
@@ -290,6 +300,23 @@ class AsyncDatabase(Database):
 
     async def dispose(self) -> None:
         await self._engine.dispose()
+
+
+def _closed(error: Exception) -> bool:
+    """Whether asyncpg's `error` says the connection is gone (the server closed it, or the
+    protocol lost track of it when it was ended mid-operation)."""
+    import asyncpg
+
+    return isinstance(
+        error,
+        (
+            asyncpg.PostgresConnectionError,
+            asyncpg.InterfaceError,
+            asyncpg.InternalClientError,
+            asyncpg.exceptions.OperatorInterventionError,
+            OSError,
+        ),
+    )
 
 
 def open_database(url: str) -> Database:
