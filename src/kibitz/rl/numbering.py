@@ -32,6 +32,16 @@ class Numbering:
     def __init__(self, adapter: Adapter | None = None) -> None:
         self.adapter = adapter
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Numbering:
+        """Itself, as its adapter's: it follows from the rules, the same for every copy of
+        a state or environment (a compiled subclass could not be copied anyway)."""
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (with its adapter) as a call of its class: a compiled class's instances
+        cannot be rebuilt from their fields."""
+        return (type(self), (self.adapter,))
+
     def actions(self, game: Game[Any], seat: int, moves: Sequence[Move]) -> list[int]:
         """The action numbers of `moves`, legal moves of `seat` in `game` now."""
         assert self.adapter is not None
@@ -46,6 +56,9 @@ class TableNumbering(Numbering):
         super().__init__()
         self.number = number
         self.table: dict[Move, int] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (TableNumbering, (self.number,))
 
     def action(self, move: Move) -> int:
         action = self.table.get(move)
@@ -69,6 +82,9 @@ KOZEL_KIND_BASE = (0, 15, 30, 45)
 class KozelNumbering(Numbering):
     """Kozel's actions: `kind * 15 + bits - 1`, bit i of `bits` set when the move holds the
     i-th card of the mover's hand in card order (docs/rl.md, "Actions")."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (KozelNumbering, ())
 
     def actions(self, game: Game[Any], seat: int, moves: Sequence[Move]) -> list[int]:
         hand = cast(Kozel, game).hands[seat]
