@@ -2,8 +2,8 @@
 
 The vector environment numbers the learner's legal moves at every step and the AEC and
 parallel environments the acting seat's at every `last()`: through the adapters (pure
-Python) that cost more than listing the moves (1.3 µs for eight X bere! moves, 7 µs for
-Kozel's, which encodes each move's cards bit by bit). So each adapter keeps a `Numbering`,
+Python) that cost about as much as listing the moves or more (1.3 µs for eight X bere!
+moves; Kozel's encodes each move's cards bit by bit). So each adapter keeps a `Numbering`,
 compiled with mypyc beside the engines (`kibitz.compiled.MODULES`) and called from the
 compiled loops (`kibitz.rl.batch`, `kibitz.rl.legal`) without entering the interpreter. It
 imports no numpy (the build environment has none).
