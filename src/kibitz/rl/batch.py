@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from kibitz.core import Game, Move, View
 from kibitz.core.rng import SEED_BITS
 from kibitz.rl.adapters.tracker import Tracker
+from kibitz.rl.numbering import Numbering
 
 if TYPE_CHECKING:
     from kibitz.rl.adapters.base import Adapter
@@ -45,6 +46,7 @@ class Batch:
         self.policies = policies
         self.trackers = trackers
         self.num_actions: int = adapter.num_actions
+        self.numbering: Numbering = adapter.numbering
         self.rngs = [random.Random(0) for _ in range(n)]
         self.games: list[Game[Any]] = []
         """Each game in play."""
@@ -104,7 +106,7 @@ class Batch:
                 to_act = game.to_act()
                 if me in to_act:
                     legal = self.legal[i] = game.legal_moves(me)
-                    self.actions[i] = self.adapter.moves_actions(game, me, legal)
+                    self.actions[i] = self.numbering.actions(game, me, legal)
                     return
                 seat = min(to_act)
                 legal = game.legal_moves(seat)

@@ -2,7 +2,7 @@
 
 The AEC and parallel environments ask a position twice: `last()` writes the acting seat's
 mask, and the `step` after it maps the action back to its move. Both share one listing of
-the legal moves (`Adapter.moves_actions` numbers them; an action's move is at its index).
+the legal moves (`Adapter.numbering` numbers them; an action's move is at its index).
 Compiled with mypyc beside the engines (`kibitz.compiled.MODULES`): this runs at every step,
 where the interpreter costs about an engine move; so it imports no numpy, and writes a mask
 through a memoryview of the environment's int8 array.
@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kibitz.core import Game, Move
+from kibitz.rl.numbering import Numbering
 
 if TYPE_CHECKING:
     from kibitz.rl.adapters.base import Adapter
@@ -24,6 +25,7 @@ class LegalMoves:
 
     def __init__(self, adapter: Adapter) -> None:
         self.adapter = adapter
+        self.numbering: Numbering = adapter.numbering
         self.game: Game[Any] | None = None
         """Held, so that another game at the same address is not taken for it."""
         self.version = -1
@@ -38,7 +40,7 @@ class LegalMoves:
             moves = game.legal_moves(seat)
             self.game, self.version, self.seat = game, game.version, seat
             self.moves = moves
-            self.actions = self.adapter.moves_actions(game, seat, moves)
+            self.actions = self.numbering.actions(game, seat, moves)
 
     def write_mask(self, game: Game[Any], seat: int, mask: memoryview) -> None:
         """Set `seat`'s legal actions to 1 in zeroed `mask` (none when it is not to act)."""

@@ -31,6 +31,7 @@ from kibitz.core import Game, Move, Outcome, View
 from kibitz.core.options import build_options, options_to_dict
 from kibitz.core.registry import spec
 from kibitz.rl.layout import Layout, Vector, put
+from kibitz.rl.numbering import Numbering, TableNumbering
 
 if TYPE_CHECKING:
     from kibitz.rl.adapters.tracker import Tracker
@@ -177,6 +178,8 @@ class Adapter(ABC):
         self._rule_options = opts
         """The options object, built and checked once: `new_game` deals with it, where
         `kibitz.make` would check the options again (a list-valued option, every time)."""
+        self.numbering: Numbering = Numbering(self)
+        """`moves_actions` for the compiled step loops (a game adapter gives a compiled one)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Adapter:
         """The adapter itself: it is the game's rules and layouts (and caches of what
@@ -321,7 +324,7 @@ class FixedActionAdapter(Adapter):
 
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
         super().__init__(players, options)
-        self._actions: dict[Move, int] = {}
+        self.numbering = self._table = TableNumbering(self._number)
         self._moves: dict[int, Move] = {}
 
     @abstractmethod
@@ -329,22 +332,13 @@ class FixedActionAdapter(Adapter):
         """The action number of `move`; raises `ValueError` for a move with none."""
 
     def move_to_action(self, game: Game[Any], seat: int, move: Move) -> int:
-        return self._action(move)
-
-    def _action(self, move: Move) -> int:
-        action = self._actions.get(move)
-        if action is None:
-            action = self._actions[move] = self._number(move)
-        return action
+        return self._table.action(move)
 
     def legal_actions(self, game: Game[Any], seat: int) -> list[int]:
         return sorted(self.actions(game, seat))
 
     def moves_actions(self, game: Game[Any], seat: int, moves: Sequence[Move]) -> list[int]:
-        try:
-            return list(map(self._actions.__getitem__, moves))
-        except KeyError:
-            return list(map(self._action, moves))
+        return self._table.actions(game, seat, moves)
 
     def action_to_move(self, game: Game[Any], seat: int, action: int) -> Move:
         move = self._moves.get(action)

@@ -22,6 +22,7 @@ from kibitz.games.kozel.game import Kozel
 from kibitz.games.kozel.moves import KINDS, KozelMove
 from kibitz.rl.adapters.base import Adapter, Gather, Trace
 from kibitz.rl.layout import Field, Layout
+from kibitz.rl.numbering import KozelNumbering, kozel_action
 
 if TYPE_CHECKING:
     from kibitz.rl.adapters.tracker import Tracker
@@ -36,8 +37,6 @@ could in principle go on for ever; 200 deals have never been seen)."""
 
 
 ALL_POINTS = sum(RANK_POINTS) * 4
-_BELOW = [(1 << card) - 1 for card in range(DECK_SIZE)]
-_KIND = {name: index * 15 for index, name in enumerate(_KIND_NAMES)}
 
 
 _CACHED_GAMES = 1024
@@ -51,6 +50,7 @@ class KozelAdapter(Adapter):
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
         super().__init__(players, options)
         self.num_actions = len(_KIND_NAMES) * 15
+        self.numbering = KozelNumbering()
         self.series_limit: int = self.options["series_limit"]
         self.observation = self._layout()
         self._at = self.observation.start
@@ -62,27 +62,15 @@ class KozelAdapter(Adapter):
 
     # ----------------------------------------------------------------- actions
 
-    @staticmethod
-    def _encode(hand: int, move: KozelMove) -> int:
-        """The action of `move` from `hand` (a mask): card c is at position (the number of
-        hand cards below c) of the sorted hand."""
-        bits = 0
-        for card in move.cards:
-            bits |= 1 << (hand & _BELOW[card]).bit_count()
-        return _KIND[move.keyword] + bits - 1
-
     def move_to_action(self, game: Game[Any], seat: int, move: Move) -> int:
         assert isinstance(move, KozelMove) and isinstance(game, Kozel)
-        return self._encode(game.hands[seat], move)
+        return kozel_action(game.hands[seat], move)
 
     def legal_actions(self, game: Game[Any], seat: int) -> list[int]:
         return sorted(self.actions(game, seat))
 
     def moves_actions(self, game: Game[Any], seat: int, moves: Sequence[Move]) -> list[int]:
-        assert isinstance(game, Kozel)
-        hand = game.hands[seat]
-        encode = self._encode
-        return [encode(hand, move) for move in moves]  # type: ignore[arg-type]
+        return self.numbering.actions(game, seat, moves)
 
     def action_to_move(self, game: Game[Any], seat: int, action: int) -> Move:
         if not 0 <= action < self.num_actions:

@@ -89,14 +89,14 @@ class KozelTracker(Tracker):
         self.hands = [game.hands[seat] for seat in self.seats]
         self.points = list(self.kozel.finished(game).points)
         self.acting = game.to_act()
-        self.returned = any(game.returned)
+        self.returned = returned(game)
 
     def _copy_state(self) -> None:
         self.hands, self.down, self.points = list(self.hands), list(self.down), list(self.points)
 
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
         assert isinstance(game, Kozel) and isinstance(move, KozelMove)
-        if move.kind == FOUR or game.deal_no != self.deal or self.returned or any(game.returned):
+        if move.kind == FOUR or game.deal_no != self.deal or self.returned or returned(game):
             self._start(game, [])
             return
         mv = self.mv
@@ -111,11 +111,14 @@ class KozelTracker(Tracker):
                     mv[losing + 1] = game.losing[1 - mine] / limit
                     mv[over] = 1.0
         acting = game.to_act()
-        for s in acting ^ self.acting:
-            value = 1.0 if s in acting else 0.0
-            for offset in self.to_act[s]:
-                mv[offset] = value
-        self.acting = acting
+        if acting != self.acting:
+            for s in self.acting:
+                for offset in self.to_act[s]:
+                    mv[offset] = 0.0
+            for s in acting:
+                for offset in self.to_act[s]:
+                    mv[offset] = 1.0
+            self.acting = acting
 
     def _play(self, game: Kozel, mover: int, move: KozelMove) -> None:
         """A lead, beat or discard that leaves the trick open."""
@@ -221,3 +224,9 @@ class KozelTracker(Tracker):
             mv[tricks_at + 1] = won[1 - mine] / 9
             mv[points_at] = points[mine] / ALL_POINTS
             mv[points_at + 1] = points[1 - mine] / ALL_POINTS
+
+
+def returned(game: Kozel) -> bool:
+    """Whether a seat holds cards returned by a takeover (a generator, which mypyc compiles
+    into a loop, not `any` of the list, which iterates through the interpreter's protocol)."""
+    return any(cards for cards in game.returned)

@@ -103,6 +103,9 @@ class RowTracker(Tracker):
         """Counts the moves that may have changed the scores (nothing else changes them)."""
         self.scores_at: tuple[int, list[float] | None] = (-1, None)
         """(`scoring`, the public scores then)."""
+        self.totals: tuple[int, Sequence[float]] = (-1, ())
+        """(round, the totals of the rounds finished before it): asked of the engine once
+        a round (`stage_scores` sums every round's scores)."""
         # What `_flush_row` last wrote in each row:
         n = len(self.seats)
         self.pending: list[Any] = [None] * n
@@ -124,6 +127,7 @@ class RowTracker(Tracker):
         self.scored = [self.scoring] * n
         self.flushed = [self.changes] * n
         self.x_row_now = [list(cards) for cards in game.x_rows]
+        self.totals = (-1, ())
 
     def _copy_state(self) -> None:
         self.x_row_now = [list(cards) for cards in self.x_row_now]
@@ -173,7 +177,10 @@ class RowTracker(Tracker):
         if self.scored[i] != self.scoring:
             self.scored[i] = self.scoring
             if self.scores_at[0] != self.scoring:  # asked once for every row
-                self.scores_at = (self.scoring, public_scores(game, self.x_rows, self.pile_value))
+                if self.totals[0] != game.round:
+                    self.totals = (game.round, game.stage_scores())
+                scores = public_scores(game, self.x_rows, self.pile_value, self.totals[1])
+                self.scores_at = (self.scoring, scores)
             scores = self.scores_at[1]
             if scores is not None:
                 scale = self.score_scale
@@ -321,15 +328,22 @@ class RowTracker(Tracker):
         ]
 
 
-def public_scores(game: RowGame, x_rows: bool, pile_value: list[int] | None) -> list[float] | None:
+def public_scores(
+    game: RowGame,
+    x_rows: bool,
+    pile_value: list[int] | None,
+    totals: Sequence[float] | None = None,
+) -> list[float] | None:
     """`game.public_scores()` (the finished rounds' totals plus this round's penalties:
     hand cards and a face-down choice count 1 each in X bere!, pile cards 2 in X bere!,
     their bullheads in 6 nimmt!), summed from `pile_value` (each card's penalty, None when
     every card counts 1): the engine's generators took a few engine moves' time, once per
-    turn and row read (tests/rl/test_trackers.py checks both agree)."""
+    turn and row read (tests/rl/test_trackers.py checks both agree). `totals` is
+    `game.stage_scores()` when the caller has it."""
     if game.is_over():
         return game.public_scores()
-    totals = game.stage_scores()
+    if totals is None:
+        totals = game.stage_scores()
     if x_rows:
         if pile_value is not None:  # X bere! with bullheads: hidden hand cards count
             return None

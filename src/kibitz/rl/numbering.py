@@ -1,0 +1,106 @@
+"""Action numbers of a seat's legal moves, for the environments' per-step loops.
+
+The vector environment numbers the learner's legal moves at every step and the AEC and
+parallel environments the acting seat's at every `last()`: through the adapters (pure
+Python) that cost about as much as listing the moves or more (1.3 µs for eight X bere!
+moves; Kozel's encodes each move's cards bit by bit). So each adapter keeps a `Numbering`,
+compiled with mypyc beside the engines (`kibitz.compiled.MODULES`) and called from the
+compiled loops (`kibitz.rl.batch`, `kibitz.rl.legal`) without entering the interpreter. It
+imports no numpy (the build environment has none).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from kibitz.core import Game, Move
+from kibitz.core.native import mypyc_attr
+from kibitz.games.kozel.game import Kozel
+from kibitz.games.kozel.moves import KozelMove
+
+if TYPE_CHECKING:
+    from kibitz.rl.adapters.base import Adapter
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Numbering:
+    """The action numbers of legal moves, in order (an action's move is at its index).
+    This base asks the adapter (`Adapter.moves_actions`), for adapters without a faster
+    way."""
+
+    def __init__(self, adapter: Adapter | None = None) -> None:
+        self.adapter = adapter
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Numbering:
+        """Itself, as its adapter's: it follows from the rules, the same for every copy of
+        a state or environment (a compiled subclass could not be copied anyway)."""
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (with its adapter) as a call of its class: a compiled class's instances
+        cannot be rebuilt from their fields."""
+        return (type(self), (self.adapter,))
+
+    def actions(self, game: Game[Any], seat: int, moves: Sequence[Move]) -> list[int]:
+        """The action numbers of `moves`, legal moves of `seat` in `game` now."""
+        assert self.adapter is not None
+        return self.adapter.moves_actions(game, seat, moves)
+
+
+class TableNumbering(Numbering):
+    """For actions that depend on the move alone (the row games, Goxeso): moves are
+    interned, so each move's number is worked out once (`number`) and then looked up."""
+
+    def __init__(self, number: Callable[[Move], int]) -> None:
+        super().__init__()
+        self.number = number
+        self.table: dict[Move, int] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (TableNumbering, (self.number,))
+
+    def action(self, move: Move) -> int:
+        action = self.table.get(move)
+        if action is None:
+            action = self.table[move] = self.number(move)
+        return action
+
+    def actions(self, game: Game[Any], seat: int, moves: Sequence[Move]) -> list[int]:
+        table = self.table
+        out: list[int] = []
+        for move in moves:
+            action = table.get(move)
+            out.append(self.action(move) if action is None else action)
+        return out
+
+
+KOZEL_KIND_BASE = (0, 15, 30, 45)
+"""Kozel: the first action of each kind of move (lead, beat, discard, four)."""
+
+
+class KozelNumbering(Numbering):
+    """Kozel's actions: `kind * 15 + bits - 1`, bit i of `bits` set when the move holds the
+    i-th card of the mover's hand in card order (docs/rl.md, "Actions")."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (KozelNumbering, ())
+
+    def actions(self, game: Game[Any], seat: int, moves: Sequence[Move]) -> list[int]:
+        hand = cast(Kozel, game).hands[seat]
+        return [kozel_action(hand, cast(KozelMove, move)) for move in moves]
+
+
+def kozel_action(hand: int, move: KozelMove) -> int:
+    """The action of Kozel move `move` from `hand` (a mask of cards)."""
+    mask = move.mask
+    bits = 0
+    bit = 1
+    rest = hand
+    while rest:  # the hand's cards in card order are its bits from the lowest
+        low = rest & -rest
+        if mask & low:
+            bits |= bit
+        bit <<= 1
+        rest ^= low
+    return KOZEL_KIND_BASE[move.kind] + bits - 1
