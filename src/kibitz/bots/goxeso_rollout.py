@@ -1,0 +1,151 @@
+"""Rollout policy improvement of the Goxeso planner (Bertsekas; Tesauro and Galperin).
+
+At a decision where the planner's choice is not forced, a few candidate flips (the
+planner's own first) are each played on the same boards sampled from the seat's memory (the
+remembered faces where it saw them, the other faces still on the board shuffled over the
+cells it does not know), and each game is played out to the end by the planner itself for
+the seat's side and by `greedy` for the others (a model of the opponents: the bot still sees
+only its view). Every candidate meets the same boards and the same random numbers, so the
+comparison is paired; a candidate replaces the planner's choice only when it wins more by a
+margin. The play-outs read the engine's declared search interface (`features`) through
+`Position.of_features`, the same planner code the bot plays from its view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import cast
+
+from kibitz.bots.base import Budget
+from kibitz.bots.goxeso import COLUMNS, GreedyBot, HardBot, MemoryBot, Position
+from kibitz.core import Move, View
+from kibitz.core.rng import shuffle
+from kibitz.games.goxeso.cards import EMPTY, read_face
+from kibitz.games.goxeso.game import Goxeso
+from kibitz.games.goxeso.views import PLAY
+
+
+def cell_index(name: str, size: int) -> int:
+    return (int(name[1:]) - 1) * size + COLUMNS.index(name[0])
+
+
+def sampled_game(view: View, known: dict[str, str], rng: random.Random) -> Goxeso:
+    """A full game consistent with `view` and the remembered faces `known` (by cell name):
+    those lie where the seat saw them, the other faces not accounted for are shuffled over
+    the other face-down cells."""
+    game = Goxeso.determinize(view, rng)
+    size, board = game.size, game.board
+    placed: dict[int, int] = {}
+    for name, text in known.items():
+        cell = cell_index(name, size)
+        face = read_face(text, size, game.classic)
+        if board[cell] != EMPTY and face is not None:
+            placed[cell] = face
+    missing: list[int] = []
+    for face in game.faces:
+        count = 2 - len(game.holders[face]) - sum(1 for f in placed.values() if f == face)
+        missing.extend([face] * count)
+    open_cells = [c for c in range(len(board)) if board[c] != EMPTY and c not in placed]
+    if len(missing) != len(open_cells) or any(n < 0 for n in map(missing.count, game.faces)):
+        return game  # memory and view disagree (never with perfect memory): keep the sample
+    shuffle(missing, rng)
+    for cell, face in placed.items():
+        board[cell] = face
+    for cell, face in zip(open_cells, missing, strict=True):
+        board[cell] = face
+    return game
+
+
+def play_out(
+    game: Goxeso, me: int, known: set[int], bots: Sequence[MemoryBot], rng: random.Random
+) -> float:
+    """Play `game` to the end of its board (each seat by `bots[seat].flip`, all with perfect
+    memory of the cells in `known`, which grows as cards are turned); `me`'s share of the
+    win, ties shared, plus a hundredth of a point per pair of margin over the best other
+    side. Exchanges are left out: the pairs as the board empties."""
+    size, classic = game.size, game.classic
+    flips: dict[int, Move] = {}
+    while game.phase == PLAY and not game.is_over():
+        seat = next(iter(game.to_act()))
+        p = Position.of_features(game.features(seat), classic, known)
+        cell = cell_index(bots[seat].flip(p, rng), size)
+        known.add(cell)
+        move = flips.get(cell)
+        if move is None:
+            move = flips[cell] = game.parse_move(f"flip {COLUMNS[cell % size]}{cell // size + 1}")
+        game.apply(seat, move)
+    f = game.features(me)
+    mine = f.pairs[f.owner]
+    best = max(pairs for owner, pairs in enumerate(f.pairs) if owner != f.owner)
+    share = 0.0 if mine < best else 1.0 / sum(1 for pairs in f.pairs if pairs == mine)
+    return share + 0.01 * (mine - best)
+
+
+class RolloutHardBot(HardBot):
+    """`hard` whose not-forced second cards are chosen by play-outs (module docstring)."""
+
+    samples = 16
+    """Boards sampled per decision (every candidate is played on each)."""
+    margin = 0.03
+    """A candidate replaces the planner's choice only when its mean beats it by this."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.planner = HardBot()
+        self.opponent = GreedyBot()
+
+    def choose(
+        self, view: View, legal: Sequence[Move], rng: random.Random, budget: Budget | None = None
+    ) -> Move:
+        self.memory.update(view)
+        if view.get("phase") == "play" and view.get("face_up"):
+            p = Position.of_view(view, self.memory)
+            choices = self.candidates(p, rng)
+            if len(choices) > 1:
+                cell = self.best(view, p, choices, random.Random(rng.random()))
+                for move in legal:
+                    if str(move) == f"flip {cell}":
+                        return move
+        return super().choose(view, legal, rng, budget)
+
+    def candidates(self, p: Position, rng: random.Random) -> list[str]:
+        """The planner's second card first, then the other kinds of second card it weighs:
+        the aimed new card (joker hunt), the quietest known card, a new card off the lines."""
+        first = cast(str, p.first)
+        if p.best_match(first) is not None or p.claimable():
+            return []
+        planned = self.second_card(p, first, random.Random(0))
+        out = [planned]
+        others = [c for c in p.unknown if c != first]
+        if others:
+            out.append(max(others, key=lambda c: (len(p.line(first, c)), c)))
+            out.append(min(others, key=lambda c: (len(p.line(first, c)), c)))
+        quiet = [c for c in p.known if c != first and not p.gives_away(c)]
+        if quiet:
+            out.append(min(quiet, key=lambda c: (self.swap_risk(p, first, c), c)))
+        return list(dict.fromkeys(out))
+
+    def best(self, view: View, p: Position, choices: list[str], rng: random.Random) -> str:
+        seat = view["seat"]
+        players = view["players"]
+        bots: list[MemoryBot] = [self.opponent] * players
+        for entry in view["holdings"]:
+            if seat in entry["seats"]:
+                for s in entry["seats"]:
+                    bots[s] = self.planner
+        totals = [0.0] * len(choices)
+        for _ in range(self.samples):
+            seed = rng.random()
+            for i, choice in enumerate(choices):
+                local = random.Random(seed)
+                game = sampled_game(view, self.memory.known, local)
+                known = {cell_index(c, game.size) for c in p.known}
+                cell = cell_index(choice, game.size)
+                known.add(cell)
+                game.apply(seat, f"flip {choice}")
+                totals[i] += play_out(game, seat, known, bots, local)
+        best = max(range(len(choices)), key=lambda i: totals[i])
+        if totals[best] - totals[0] > self.margin * self.samples:
+            return choices[best]
+        return choices[0]
