@@ -102,3 +102,27 @@ def test_the_search_sees_only_the_view() -> None:
         bot.samples = 8
         moves.append(str(bot.choose(game.view(1), game.legal_moves(1), random.Random(5))))
     assert moves[0] == moves[1]
+
+
+def test_a_joker_face_up_weighs_its_best_matches() -> None:
+    # Seat 0 turns a3, a joker: every other card matches it; the planner's take (the best by
+    # value) comes first, then the other most valuable takes, each a card it can match.
+    game = make("goxeso", players=2, seed=0, setup={"board": BOARD}, size=4)
+    game.apply(0, "flip a3")
+    bot = RolloutHardBot()
+    p = Position.of_view(game.view(0), memory_of(game, 0))
+    choices = bot.candidates(p, random.Random(0))
+    assert choices[0] == bot.second_card(p, "a3", random.Random(0))
+    assert 2 <= len(choices) <= 4
+    assert max(p.take_value("a3", c) for c in choices) == p.best_match("a3")[0]  # type: ignore[index]
+
+
+def test_first_cards_are_weighed_only_when_asked_for() -> None:
+    game = make("goxeso", players=2, seed=0, setup={"board": BOARD}, size=4)
+    bot = RolloutHardBot()
+    p = Position.of_view(game.view(0), memory_of(game, 0))
+    assert bot.candidates(p, random.Random(0)) == []
+    bot.first_cards = 2
+    choices = bot.candidates(p, random.Random(0))
+    assert choices[0] == bot.first_card(p, random.Random(0))
+    assert 2 <= len(choices) <= 3

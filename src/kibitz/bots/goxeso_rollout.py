@@ -6,24 +6,34 @@ remembered faces where it saw them, the other faces still on the board shuffled 
 cells it does not know), and each game is played out to the end by the planner itself for
 the seat's side and by `greedy` for the others (a model of the opponents: the bot still sees
 only its view). Every candidate meets the same boards and the same random numbers, so the
-comparison is paired; a candidate replaces the planner's choice only when it wins more by a
-margin. The play-outs read the engine's declared search interface (`features`) through
-`Position.of_features`, the same planner code the bot plays from its view.
+comparison is paired; a candidate replaces the planner's choice only when it wins more by
+several standard errors of the paired differences. The play-outs read the engine's declared
+search interface (`features`) through `Position.of_features`, the same planner code the bot
+plays from its view.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
-from typing import cast
 
 from kibitz.bots.base import Budget
-from kibitz.bots.goxeso import COLUMNS, GreedyBot, HardBot, MemoryBot, Position
+from kibitz.bots.goxeso import COLUMNS, JOKER, GreedyBot, HardBot, MemoryBot, Position
 from kibitz.core import Move, View
 from kibitz.core.rng import shuffle
 from kibitz.games.goxeso.cards import EMPTY, read_face
 from kibitz.games.goxeso.game import Goxeso
 from kibitz.games.goxeso.views import PLAY
+
+
+def replica(rng: random.Random) -> random.Random:
+    """A generator that draws what `rng` would draw next, without advancing `rng`: the search
+    leaves the game's generator as the planner would, so a game in which the search keeps
+    every planner's choice is the planner's game, move for move."""
+    copy = random.Random()
+    copy.setstate(rng.getstate())
+    return copy
 
 
 def cell_index(name: str, size: int) -> int:
@@ -87,8 +97,12 @@ class RolloutHardBot(HardBot):
 
     samples = 16
     """Boards sampled per decision (every candidate is played on each)."""
-    margin = 0.03
-    """A candidate replaces the planner's choice only when its mean beats it by this."""
+    first_cards = 0
+    """How many aimed unknown cards besides the planner's are weighed as first cards (0:
+    the first card is the planner's)."""
+    z = 2.0
+    """A candidate replaces the planner's choice only when its mean gain over it, board by
+    board, is more than this many standard errors."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -99,23 +113,48 @@ class RolloutHardBot(HardBot):
         self, view: View, legal: Sequence[Move], rng: random.Random, budget: Budget | None = None
     ) -> Move:
         self.memory.update(view)
-        if view.get("phase") == "play" and view.get("face_up"):
+        if view.get("phase") == "play":
             p = Position.of_view(view, self.memory)
-            choices = self.candidates(p, rng)
+            choices = self.candidates(p, replica(rng))
             if len(choices) > 1:
-                cell = self.best(view, p, choices, random.Random(rng.random()))
-                for move in legal:
-                    if str(move) == f"flip {cell}":
-                        return move
+                pick = self.best(view, p, choices, replica(rng))
+                if pick:
+                    for move in legal:
+                        if str(move) == f"flip {choices[pick]}":
+                            return move
         return super().choose(view, legal, rng, budget)
 
     def candidates(self, p: Position, rng: random.Random) -> list[str]:
-        """The planner's second card first, then the other kinds of second card it weighs:
-        the aimed new card (joker hunt), the quietest known card, a new card off the lines."""
-        first = cast(str, p.first)
+        """The planner's card (as `rng` draws it) first, then the few others worth weighing:
+        none when the planner's choice is forced (a sure match, a claim)."""
+        if p.first is None:
+            return self.first_candidates(p, rng) if self.first_cards else []
+        return self.second_candidates(p, p.first, rng)
+
+    def first_candidates(self, p: Position, rng: random.Random) -> list[str]:
+        """With no match worth taking: the planner's aimed unknown card, then the next best
+        aimed unknown cards."""
+        best = p.best_match(None)
+        if (best is not None and best[0] >= self.take_threshold) or len(p.unknown) < 2:
+            return []
+        planned = self.first_card(p, rng)
+        targets = p.targets()
+        aimed = sorted(p.unknown, key=lambda c: -p.aim_score(c, targets))
+        return list(dict.fromkeys([planned, *aimed[: self.first_cards]]))
+
+    def second_candidates(self, p: Position, first: str, rng: random.Random) -> list[str]:
+        """A joker face up: the best matches by value. Else, with no sure match and no claim:
+        the aimed new card (the joker hunt), a new card off the lines with the first, the
+        quietest known card."""
+        if p.known.get(first) == JOKER and not p.classic:
+            planned = self.second_card(p, first, rng)
+            partners = sorted(
+                (c for c in p.cells if c != first), key=lambda c: -p.take_value(first, c)
+            )
+            return list(dict.fromkeys([planned, *partners[:3]]))
         if p.best_match(first) is not None or p.claimable():
             return []
-        planned = self.second_card(p, first, random.Random(0))
+        planned = self.second_card(p, first, rng)
         out = [planned]
         others = [c for c in p.unknown if c != first]
         if others:
@@ -126,7 +165,8 @@ class RolloutHardBot(HardBot):
             out.append(min(quiet, key=lambda c: (self.swap_risk(p, first, c), c)))
         return list(dict.fromkeys(out))
 
-    def best(self, view: View, p: Position, choices: list[str], rng: random.Random) -> str:
+    def best(self, view: View, p: Position, choices: list[str], rng: random.Random) -> int:
+        """The index of the candidate to play (0, the planner's, unless another is better)."""
         seat = view["seat"]
         players = view["players"]
         bots: list[MemoryBot] = [self.opponent] * players
@@ -134,18 +174,28 @@ class RolloutHardBot(HardBot):
             if seat in entry["seats"]:
                 for s in entry["seats"]:
                     bots[s] = self.planner
-        totals = [0.0] * len(choices)
+        values: list[list[float]] = [[] for _ in choices]
         for _ in range(self.samples):
             seed = rng.random()
             for i, choice in enumerate(choices):
                 local = random.Random(seed)
                 game = sampled_game(view, self.memory.known, local)
                 known = {cell_index(c, game.size) for c in p.known}
-                cell = cell_index(choice, game.size)
-                known.add(cell)
+                known.add(cell_index(choice, game.size))
                 game.apply(seat, f"flip {choice}")
-                totals[i] += play_out(game, seat, known, bots, local)
-        best = max(range(len(choices)), key=lambda i: totals[i])
-        if totals[best] - totals[0] > self.margin * self.samples:
-            return choices[best]
-        return choices[0]
+                values[i].append(play_out(game, seat, known, bots, local))
+        return better(values, self.z)
+
+
+def better(values: Sequence[Sequence[float]], z: float) -> int:
+    """The index of the candidate to play: the one whose mean gain over candidate 0 (paired,
+    board by board) is largest, if that gain exceeds `z` standard errors; else 0."""
+    n = len(values[0])
+    best, best_gain = 0, 0.0
+    for i in range(1, len(values)):
+        gains = [v - w for v, w in zip(values[i], values[0], strict=True)]
+        mean = sum(gains) / n
+        spread = sum((g - mean) ** 2 for g in gains) / max(1, n - 1)
+        if mean > best_gain and mean > z * math.sqrt(spread / n):
+            best, best_gain = i, mean
+    return best
