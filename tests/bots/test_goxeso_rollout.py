@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from kibitz.bots.base import Budget
 from kibitz.bots.goxeso import GreedyBot, HardBot, Memory, Position
-from kibitz.bots.goxeso_rollout import RolloutHardBot, cell_index, play_out, sampled_game
+from kibitz.bots.goxeso_rollout import PlayOuts, cell_index, play_out, sampled_game
 from kibitz.core import Game, make
 from kibitz.games.goxeso import Goxeso
 
@@ -81,9 +82,9 @@ def test_a_play_out_empties_the_board_and_scores_the_seat() -> None:
 
 def test_the_candidates_are_the_planners_card_then_the_other_kinds_of_second_card() -> None:
     game = second_card_turn(BOARD)
-    bot = RolloutHardBot()
+    bot = HardBot()
     p = Position.of_view(game.view(1), memory_of(game, 1))
-    choices = bot.candidates(p, random.Random(0))
+    choices = PlayOuts(8).candidates(bot, p, random.Random(0))
     assert choices[0] == bot.second_card(p, "c2", random.Random(0))
     # A new card in the longest line with c2 (a2 or c4: one card between; the joker hunt),
     # a new card in no line with it (a3 first by name), and a known card (a1 or b1).
@@ -98,9 +99,9 @@ def test_the_search_sees_only_the_view() -> None:
     moves = []
     for board in (BOARD, OTHER):
         game = second_card_turn(board)
-        bot = RolloutHardBot()
-        bot.samples = 8
-        moves.append(str(bot.choose(game.view(1), game.legal_moves(1), random.Random(5))))
+        bot = HardBot()
+        budget = Budget(iterations=8)
+        moves.append(str(bot.choose(game.view(1), game.legal_moves(1), random.Random(5), budget)))
     assert moves[0] == moves[1]
 
 
@@ -109,9 +110,9 @@ def test_a_joker_face_up_weighs_its_best_matches() -> None:
     # value) comes first, then the other most valuable takes, each a card it can match.
     game = make("goxeso", players=2, seed=0, setup={"board": BOARD}, size=4)
     game.apply(0, "flip a3")
-    bot = RolloutHardBot()
+    bot = HardBot()
     p = Position.of_view(game.view(0), memory_of(game, 0))
-    choices = bot.candidates(p, random.Random(0))
+    choices = PlayOuts(8).candidates(bot, p, random.Random(0))
     assert choices[0] == bot.second_card(p, "a3", random.Random(0))
     assert 2 <= len(choices) <= 4
     assert max(p.take_value("a3", c) for c in choices) == p.best_match("a3")[0]  # type: ignore[index]
@@ -119,10 +120,26 @@ def test_a_joker_face_up_weighs_its_best_matches() -> None:
 
 def test_first_cards_are_weighed_only_when_asked_for() -> None:
     game = make("goxeso", players=2, seed=0, setup={"board": BOARD}, size=4)
-    bot = RolloutHardBot()
+    bot = HardBot()
     p = Position.of_view(game.view(0), memory_of(game, 0))
-    assert bot.candidates(p, random.Random(0)) == []
-    bot.first_cards = 2
-    choices = bot.candidates(p, random.Random(0))
+    search = PlayOuts(8)
+    assert search.candidates(bot, p, random.Random(0)) == []
+    search.first_cards = 2
+    choices = search.candidates(bot, p, random.Random(0))
     assert choices[0] == bot.first_card(p, random.Random(0))
     assert 2 <= len(choices) <= 3
+
+
+def test_the_search_leaves_the_games_generator_as_the_planner_does() -> None:
+    # Whatever the search weighs, the generator is left as the planner leaves it, so a
+    # game where the search keeps the planner's cards is the planner's game move for move.
+    game = second_card_turn(BOARD)
+    planner, searcher = HardBot(), HardBot()
+    rngs = [random.Random(7), random.Random(7)]
+    view, legal = game.view(1), game.legal_moves(1)
+    planned = planner.choose(view, legal, rngs[0])
+    searched = searcher.choose(view, legal, rngs[1], Budget(iterations=8))
+    if searched == planned:
+        assert rngs[0].getstate() == rngs[1].getstate()
+    else:
+        assert rngs[1].getstate() == random.Random(7).getstate()

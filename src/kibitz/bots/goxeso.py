@@ -402,6 +402,22 @@ class HardBot(MemoryBot):
     without)."""
     aim = True
     """Turn first the unknown card that would capture the longest lines if it matched."""
+    searches = True
+    """With an iteration budget (`hard@48` in the arena), weigh the second cards by play-outs
+    on that many sampled boards (`goxeso_rollout`); without one (the default, and the
+    server's budget in seconds) play the planner alone."""
+
+    def choose(
+        self, view: View, legal: Sequence[Move], rng: random.Random, budget: Budget | None = None
+    ) -> Move:
+        if self.searches and budget is not None and budget.iterations and view["phase"] == "play":
+            from kibitz.bots.goxeso_rollout import PlayOuts  # it builds on this module
+
+            self.memory.update(view)
+            move = PlayOuts(budget.iterations).choose(self, view, legal, rng)
+            if move is not None:
+                return move
+        return super().choose(view, legal, rng, budget)
 
     def trades(self, view: View) -> bool:
         return len(view["holdings"]) > 2
@@ -469,6 +485,7 @@ class MediumBot(HardBot):
     name = "medium"
     forget = 0.1
     careful = False
+    searches = False
 
     def trades(self, view: View) -> bool:
         return True

@@ -18,7 +18,6 @@ import math
 import random
 from collections.abc import Sequence
 
-from kibitz.bots.base import Budget
 from kibitz.bots.goxeso import COLUMNS, JOKER, GreedyBot, HardBot, MemoryBot, Position
 from kibitz.core import Move, View
 from kibitz.core.rng import shuffle
@@ -92,11 +91,10 @@ def play_out(
     return share + 0.01 * (mine - best)
 
 
-class RolloutHardBot(HardBot):
-    """`hard` whose not-forced second cards are chosen by play-outs (module docstring)."""
+class PlayOuts:
+    """The search of `hard` with an iteration budget (module docstring): `samples` boards per
+    decision, each candidate played out on every one."""
 
-    samples = 16
-    """Boards sampled per decision (every candidate is played on each)."""
     first_cards = 0
     """How many aimed unknown cards besides the planner's are weighed as first cards (0:
     the first card is the planner's)."""
@@ -104,57 +102,57 @@ class RolloutHardBot(HardBot):
     """A candidate replaces the planner's choice only when its mean gain over it, board by
     board, is more than this many standard errors."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.planner = HardBot()
-        self.opponent = GreedyBot()
+    def __init__(self, samples: int) -> None:
+        self.samples = samples
 
     def choose(
-        self, view: View, legal: Sequence[Move], rng: random.Random, budget: Budget | None = None
-    ) -> Move:
-        self.memory.update(view)
-        if view.get("phase") == "play":
-            p = Position.of_view(view, self.memory)
-            choices = self.candidates(p, replica(rng))
-            if len(choices) > 1:
-                pick = self.best(view, p, choices, replica(rng))
-                if pick:
-                    for move in legal:
-                        if str(move) == f"flip {choices[pick]}":
-                            return move
-        return super().choose(view, legal, rng, budget)
+        self, bot: HardBot, view: View, legal: Sequence[Move], rng: random.Random
+    ) -> Move | None:
+        """The move of a candidate better than the planner's, or None (play the planner's);
+        `bot.memory` must have seen `view`. `rng` is left as it was."""
+        p = Position.of_view(view, bot.memory)
+        choices = self.candidates(bot, p, replica(rng))
+        if len(choices) > 1:
+            pick = self.best(bot, view, p, choices, replica(rng))
+            if pick:
+                for move in legal:
+                    if str(move) == f"flip {choices[pick]}":
+                        return move
+        return None
 
-    def candidates(self, p: Position, rng: random.Random) -> list[str]:
+    def candidates(self, bot: HardBot, p: Position, rng: random.Random) -> list[str]:
         """The planner's card (as `rng` draws it) first, then the few others worth weighing:
         none when the planner's choice is forced (a sure match, a claim)."""
         if p.first is None:
-            return self.first_candidates(p, rng) if self.first_cards else []
-        return self.second_candidates(p, p.first, rng)
+            return self.first_candidates(bot, p, rng) if self.first_cards else []
+        return self.second_candidates(bot, p, p.first, rng)
 
-    def first_candidates(self, p: Position, rng: random.Random) -> list[str]:
+    def first_candidates(self, bot: HardBot, p: Position, rng: random.Random) -> list[str]:
         """With no match worth taking: the planner's aimed unknown card, then the next best
         aimed unknown cards."""
         best = p.best_match(None)
-        if (best is not None and best[0] >= self.take_threshold) or len(p.unknown) < 2:
+        if (best is not None and best[0] >= bot.take_threshold) or len(p.unknown) < 2:
             return []
-        planned = self.first_card(p, rng)
+        planned = bot.first_card(p, rng)
         targets = p.targets()
         aimed = sorted(p.unknown, key=lambda c: -p.aim_score(c, targets))
         return list(dict.fromkeys([planned, *aimed[: self.first_cards]]))
 
-    def second_candidates(self, p: Position, first: str, rng: random.Random) -> list[str]:
+    def second_candidates(
+        self, bot: HardBot, p: Position, first: str, rng: random.Random
+    ) -> list[str]:
         """A joker face up: the best matches by value. Else, with no sure match and no claim:
         the aimed new card (the joker hunt), a new card off the lines with the first, the
         quietest known card."""
         if p.known.get(first) == JOKER and not p.classic:
-            planned = self.second_card(p, first, rng)
+            planned = bot.second_card(p, first, rng)
             partners = sorted(
                 (c for c in p.cells if c != first), key=lambda c: -p.take_value(first, c)
             )
             return list(dict.fromkeys([planned, *partners[:3]]))
         if p.best_match(first) is not None or p.claimable():
             return []
-        planned = self.second_card(p, first, rng)
+        planned = bot.second_card(p, first, rng)
         out = [planned]
         others = [c for c in p.unknown if c != first]
         if others:
@@ -162,24 +160,26 @@ class RolloutHardBot(HardBot):
             out.append(min(others, key=lambda c: (len(p.line(first, c)), c)))
         quiet = [c for c in p.known if c != first and not p.gives_away(c)]
         if quiet:
-            out.append(min(quiet, key=lambda c: (self.swap_risk(p, first, c), c)))
+            out.append(min(quiet, key=lambda c: (bot.swap_risk(p, first, c), c)))
         return list(dict.fromkeys(out))
 
-    def best(self, view: View, p: Position, choices: list[str], rng: random.Random) -> int:
+    def best(
+        self, bot: HardBot, view: View, p: Position, choices: list[str], rng: random.Random
+    ) -> int:
         """The index of the candidate to play (0, the planner's, unless another is better)."""
         seat = view["seat"]
         players = view["players"]
-        bots: list[MemoryBot] = [self.opponent] * players
+        bots: list[MemoryBot] = [GreedyBot()] * players
         for entry in view["holdings"]:
             if seat in entry["seats"]:
                 for s in entry["seats"]:
-                    bots[s] = self.planner
+                    bots[s] = bot
         values: list[list[float]] = [[] for _ in choices]
         for _ in range(self.samples):
             seed = rng.random()
             for i, choice in enumerate(choices):
                 local = random.Random(seed)
-                game = sampled_game(view, self.memory.known, local)
+                game = sampled_game(view, bot.memory.known, local)
                 known = {cell_index(c, game.size) for c in p.known}
                 known.add(cell_index(choice, game.size))
                 game.apply(seat, f"flip {choice}")
