@@ -22,7 +22,8 @@ the views of its own decisions learns what the last turn before each of them sho
   a known card that tells the next player nothing, rather than a new card that may show the
   mate of a known card to the next player; a swap that would lay a known pair in a long line
   for the next opponent is avoided. In the exchange phase it trades only when more than
-  two sides play (a trade gives both sides a pair).
+  two sides play (a trade gives both sides a pair). With an iteration budget (`hard@48`)
+  it weighs its second cards by play-outs of itself (`goxeso_rollout`).
 """
 
 from __future__ import annotations
