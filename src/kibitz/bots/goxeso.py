@@ -22,20 +22,24 @@ the views of its own decisions learns what the last turn before each of them sho
   a known card that tells the next player nothing, rather than a new card that may show the
   mate of a known card to the next player; a swap that would lay a known pair in a long line
   for the next opponent is avoided. In the exchange phase it trades only when more than
-  two sides play (a trade gives both sides a pair).
+  two sides play (a trade gives both sides a pair). With an iteration budget (`hard@48`)
+  it weighs its second cards by play-outs of itself (`goxeso_rollout`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from typing import Any, cast
 
 from kibitz.bots.base import Bot, Budget
 from kibitz.bots.ismcts import Tuning
 from kibitz.bots.registry import register_bot
 from kibitz.core import Game, Move, View
+from kibitz.games.goxeso.cards import EMPTY, SIZES, face_name
+from kibitz.games.goxeso.cards import cell_name as cell_of
 from kibitz.games.goxeso.game import Goxeso
+from kibitz.games.goxeso.search import GoxesoFeatures
 
 COLUMNS = "abcdefgh"
 JOKER = "J"
@@ -43,6 +47,10 @@ JOKER = "J"
 
 def cell_name(row: int, col: int) -> str:
     return f"{COLUMNS[col]}{row + 1}"
+
+
+_CELL_NAMES = {n: [cell_of(cell, n) for cell in range(n * n)] for n in SIZES}
+"""The name of every cell, by board size."""
 
 
 def _forgets(turn: int, cell: str, salt: int, chance: float) -> bool:
@@ -97,34 +105,95 @@ class Memory:
 
 
 class Position:
-    """A view read for planning: cells on the board, remembered faces, who holds what."""
+    """A board read for planning: cells on the board, remembered faces, who holds what.
 
-    def __init__(self, view: View, memory: Memory) -> None:
-        self.size: int = view["options"]["size"]
-        self.classic: bool = bool(view["options"].get("classic"))
-        self.cells: list[str] = []
-        self.coords: dict[str, tuple[int, int]] = {}
+    Built from a seat's view and memory (`of_view`, what the bots play from) or from a game
+    played out in a search (`of_features`), so the planner is one code path for both."""
+
+    def __init__(
+        self,
+        *,
+        size: int,
+        classic: bool,
+        coords: dict[str, tuple[int, int]],
+        known: dict[str, str],
+        holders: dict[str, list[int]],
+        mine: int,
+        sides: int,
+        first: str | None,
+    ) -> None:
+        self.size = size
+        self.classic = classic
+        self.coords = coords
+        """Every cell on the board (a card lies there) by name: (row, column)."""
+        self.cells: list[str] = list(coords)
+        self.known = known
+        """The remembered face of each cell on the board the seat knows."""
+        self.unknown = [cell for cell in self.cells if cell not in known]
+        self.holders = holders
+        """Per face name: the holders of its taken halves."""
+        self.mine = mine
+        self.sides = sides
+        self.first = first
+        """The cell of the card face up this turn, if any."""
+
+    @classmethod
+    def of_view(cls, view: View, memory: Memory) -> Position:
+        coords: dict[str, tuple[int, int]] = {}
         for r, row in enumerate(view["board"]):
             for c, face in enumerate(row):
                 if face is not None:
-                    name = cell_name(r, c)
-                    self.cells.append(name)
-                    self.coords[name] = (r, c)
-        self.known = {cell: face for cell, face in memory.known.items() if cell in self.coords}
-        self.unknown = [cell for cell in self.cells if cell not in self.known]
+                    coords[cell_name(r, c)] = (r, c)
+        known = {cell: face for cell, face in memory.known.items() if cell in coords}
         me = view["seat"]
-        self.mine = 0
-        self.holders: dict[str, list[int]] = {}
+        mine = 0
+        holders: dict[str, list[int]] = {}
         for owner, entry in enumerate(view["holdings"]):
             if me in entry["seats"]:
-                self.mine = owner
+                mine = owner
             for face in entry["pairs"]:
-                self.holders[face] = [owner, owner]
+                holders[face] = [owner, owner]
             for single in entry["singles"]:
-                self.holders.setdefault(single["face"], []).append(owner)
-        self.sides = len(view["holdings"])
+                holders.setdefault(single["face"], []).append(owner)
         face_up = view.get("face_up")
-        self.first: str | None = face_up["cell"] if face_up else None
+        options = view["options"]
+        return cls(
+            size=options["size"],
+            classic=bool(options.get("classic")),
+            coords=coords,
+            known=known,
+            holders=holders,
+            mine=mine,
+            sides=len(view["holdings"]),
+            first=face_up["cell"] if face_up else None,
+        )
+
+    @classmethod
+    def of_features(cls, f: GoxesoFeatures, classic: bool, known: Set[int]) -> Position:
+        """The position of a game played out in a search, for the seat whose `features` these
+        are; `known` holds the cells whose faces the seats remember (everybody sees the same,
+        so one set serves every seat of perfect memory)."""
+        names = _CELL_NAMES[f.size]
+        coords: dict[str, tuple[int, int]] = {}
+        faces: dict[str, str] = {}
+        for cell, face in enumerate(f.board):
+            if face != EMPTY:
+                name = names[cell]
+                coords[name] = divmod(cell, f.size)
+                if cell in known:
+                    faces[name] = face_name(face)
+        holders = {face_name(face): list(held) for face, held in enumerate(f.holders) if held}
+        first = names[f.first] if f.first >= 0 else None
+        return cls(
+            size=f.size,
+            classic=classic,
+            coords=coords,
+            known=faces,
+            holders=holders,
+            mine=f.owner,
+            sides=len(f.pairs),
+            first=first,
+        )
 
     def matches(self, a: str, b: str) -> bool:
         fa, fb = self.known[a], self.known[b]
@@ -184,17 +253,21 @@ class Position:
                     best = (value, a, b)
         return best
 
+    def targets(self) -> list[str]:
+        """Known cards whose faces nobody holds: an unknown card turned first may match one."""
+        return [c for c, f in self.known.items() if not self.holders.get(f)]
+
+    def aim_score(self, cell: str, targets: Sequence[str]) -> int:
+        """How many cards the possible matches of `cell` with `targets` would capture."""
+        return sum(len(self.line(cell, t)) for t in targets)
+
     def promising(self, rng: random.Random) -> str:
         """An unknown cell to turn first: the one whose possible matches with known open
         cards would capture the most cards between them."""
         if self.classic:
             return self.unknown[rng.randrange(len(self.unknown))]
-        targets = [c for c, f in self.known.items() if not self.holders.get(f)]
-        scored = [
-            (sum(len(self.line(cell, t)) for t in targets), rng.random(), cell)
-            for cell in self.unknown
-        ]
-        return max(scored)[2]
+        targets = self.targets()
+        return max((self.aim_score(cell, targets), rng.random(), cell) for cell in self.unknown)[2]
 
     def claimable(self) -> list[str]:
         """Known cards whose mate the seat's side holds alone: turned in a miss, it is
@@ -263,7 +336,7 @@ class MemoryBot(Bot):
         if view.get("phase") != "play":
             return _exchange(legal, self.trades(view))
         flips = _flip_moves(legal)
-        position = Position(view, self.memory)
+        position = Position.of_view(view, self.memory)
         cell = self.flip(position, rng)
         if cell not in flips:  # defensive: memory said something the board contradicts
             return legal[rng.randrange(len(legal))]
@@ -330,6 +403,22 @@ class HardBot(MemoryBot):
     without)."""
     aim = True
     """Turn first the unknown card that would capture the longest lines if it matched."""
+    searches = True
+    """With an iteration budget (`hard@48` in the arena), weigh the second cards by play-outs
+    on that many sampled boards (`goxeso_rollout`); without one (the default, and the
+    server's budget in seconds) play the planner alone."""
+
+    def choose(
+        self, view: View, legal: Sequence[Move], rng: random.Random, budget: Budget | None = None
+    ) -> Move:
+        if self.searches and budget is not None and budget.iterations and view["phase"] == "play":
+            from kibitz.bots.goxeso_rollout import PlayOuts  # it builds on this module
+
+            self.memory.update(view)
+            move = PlayOuts(budget.iterations).choose(self, view, legal, rng)
+            if move is not None:
+                return move
+        return super().choose(view, legal, rng, budget)
 
     def trades(self, view: View) -> bool:
         return len(view["holdings"]) > 2
@@ -397,6 +486,7 @@ class MediumBot(HardBot):
     name = "medium"
     forget = 0.1
     careful = False
+    searches = False
 
     def trades(self, view: View) -> bool:
         return True
