@@ -18,10 +18,10 @@ import math
 import random
 from collections.abc import Sequence
 
-from kibitz.bots.goxeso import COLUMNS, JOKER, GreedyBot, HardBot, MemoryBot, Position
+from kibitz.bots.goxeso import JOKER, GreedyBot, HardBot, MemoryBot, Position
 from kibitz.core import Move, View
 from kibitz.core.rng import shuffle
-from kibitz.games.goxeso.cards import EMPTY, read_face
+from kibitz.games.goxeso.cards import EMPTY, cell_name, read_cell, read_face
 from kibitz.games.goxeso.game import Goxeso
 from kibitz.games.goxeso.views import PLAY
 
@@ -36,7 +36,10 @@ def replica(rng: random.Random) -> random.Random:
 
 
 def cell_index(name: str, size: int) -> int:
-    return (int(name[1:]) - 1) * size + COLUMNS.index(name[0])
+    """The cell `name` (a cell of the board, as the view and the memory write it)."""
+    cell = read_cell(name, size)
+    assert cell is not None, name
+    return cell
 
 
 def sampled_game(view: View, known: dict[str, str], rng: random.Random) -> Goxeso:
@@ -82,7 +85,7 @@ def play_out(
         known.add(cell)
         move = flips.get(cell)
         if move is None:
-            move = flips[cell] = game.parse_move(f"flip {COLUMNS[cell % size]}{cell // size + 1}")
+            move = flips[cell] = game.parse_move(f"flip {cell_name(cell, size)}")
         game.apply(seat, move)
     f = game.features(me)
     mine = f.pairs[f.owner]
