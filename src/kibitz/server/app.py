@@ -29,6 +29,7 @@ from kibitz.server.config import Limits, Settings
 from kibitz.server.db import migrate, open_database
 from kibitz.server.errors import ServiceError
 from kibitz.server.http_guard import HttpGuard, client_ip
+from kibitz.server.listener import PUSH
 from kibitz.server.origins import origin_allowed
 from kibitz.server.player_routes import player_of
 from kibitz.server.players import COOKIE
@@ -64,6 +65,11 @@ class Connection:
         self.heard = 0.0
         """When the client last sent a message (the event loop's clock)."""
         self._idle: asyncio.TimerHandle | None = None
+        self._push: Callable[[str], bool] | None = (ws.scope.get("extensions") or {}).get(PUSH)
+        """The server's way to send a message at once (`listener.GuardedWebSocket.push`),
+        used while nothing is queued: the writer task is woken only for a client that does
+        not read fast enough (and under a server without it, such as the test client)."""
+        self._writing = False
 
     def seated_table(self, code: str = "not_seated", message: str | None = None) -> str:
         """The table where this connection holds a seat (by token or signed-in player);
@@ -95,6 +101,8 @@ class Connection:
     def send(self, text: str) -> None:
         if self.closing:
             return
+        if self._push is not None and not self._writing and self.queue.empty() and self._push(text):
+            return
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
@@ -123,7 +131,11 @@ class Connection:
             if text is None:
                 await self.ws.close(code=1008, reason=self.closing or "")
                 return
-            await self.ws.send_text(text)
+            self._writing = True
+            try:
+                await self.ws.send_text(text)
+            finally:
+                self._writing = False
 
 
 class Hub:

@@ -401,6 +401,8 @@ class RedisEvents(TableEvents):
                 return
             number = None  # a gap: read the table again (below, in order)
             event = {"k": "table", "o": ""}
+        if inbox is None and self._follow_at_once(table_id, number, event):
+            return
         if inbox is None:
             inbox = self._inbox[table_id] = deque()
         inbox.append((number, event))
@@ -479,21 +481,49 @@ class RedisEvents(TableEvents):
             covered.append(event)
         return covered, skipped
 
+    def _follow_at_once(self, table_id: str, number: int | None, event: dict[str, Any]) -> bool:
+        """Follow another process's move here and now, as `_follow` would, when it is the
+        next move and event of a table that nothing else holds or waits for (most moves): a
+        task, the lock and `_follow`'s coroutines cost more than following the move does. A
+        move the game refuses marks the table stale, for `_follow` to read it again."""
+        if event["k"] != "move" or number is None or event["o"] == self.origin:
+            return False
+        table = self.cache.live[table_id]
+        last = self._seq.get(table_id)
+        if (
+            self.cache.locks.held(table_id)
+            or table.stale
+            or (last is not None and number != last + 1)
+            or event["v"] != table.game.version + 1
+        ):
+            return False
+        if not self._next_move(table, event):
+            table.stale = True
+            return False
+        self._seq[table_id] = number
+        self.tell(table, None)
+        self.followed(table)
+        return True
+
     async def _follow_move(self, table: LiveTable, event: dict[str, Any]) -> None:
         version = event["v"]
         if version <= table.game.version:
             return  # already known (read from the database after it was stored)
-        if version == table.game.version + 1:
-            seat, text, at, by = event["m"]
-            try:
-                table.follow(MoveRow(seat, text, at, by))
-            except KibitzError:
-                logs.error("redis.move_refused", table=table.id, version=version)
-                await self.cache.refresh(table)
-        else:
+        if version != table.game.version + 1 or not self._next_move(table, event):
             await self.cache.refresh(table)
         self.tell(table, None)
         self.followed(table)
+
+    @staticmethod
+    def _next_move(table: LiveTable, event: dict[str, Any]) -> bool:
+        """Apply the event's move, the table's next; False if the game refuses it."""
+        seat, text, at, by = event["m"]
+        try:
+            table.follow(MoveRow(seat, text, at, by))
+        except KibitzError:
+            logs.error("redis.move_refused", table=table.id, version=event["v"])
+            return False
+        return True
 
     @staticmethod
     def _set_turns(table: LiveTable, event: dict[str, Any]) -> None:

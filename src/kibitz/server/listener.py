@@ -184,6 +184,33 @@ def protocols(
 
         _flush_soon = False
 
+        def handle_connect(self, event: Any) -> None:
+            super().handle_connect(event)
+            scope = getattr(self, "scope", None)
+            if scope is not None:  # a handshake that is answered with 101
+                scope["extensions"][PUSH] = self.push
+
+        def push(self, text: str) -> bool:
+            """Send a text message now, without a task switch, if the socket takes it: True
+            once it is on its way; False when it must go through the ASGI `send` (handshake
+            not done, the client not reading, the connection closing)."""
+            if (
+                not self.writable.is_set()
+                or not self.handshake_complete
+                or self.initial_response is not None
+                or self.disconnected
+                or self.close_sent
+            ):
+                return False
+            try:
+                self.conn.send_text(text.encode())
+            except InvalidState:
+                return False
+            if not self._flush_soon:
+                self._flush_soon = True
+                self.loop.call_soon(self._flush)
+            return True
+
         async def send(self, message: Any) -> None:
             if self.handshake_complete and not self.writable.is_set():
                 try:
@@ -192,22 +219,8 @@ def protocols(
                     self._too_slow()
                     raise ClientDisconnected from None
             text = message.get("text") if message["type"] == "websocket.send" else None
-            if (
-                text is None
-                or not self.handshake_complete
-                or self.initial_response is not None
-                or self.disconnected
-                or self.close_sent
-            ):
+            if text is None or not self.push(text):
                 await super().send(message)
-                return
-            try:
-                self.conn.send_text(text.encode())
-            except InvalidState:
-                raise ClientDisconnected from None
-            if not self._flush_soon:
-                self._flush_soon = True
-                self.loop.call_soon(self._flush)
 
         def _flush(self) -> None:
             self._flush_soon = False
@@ -226,6 +239,11 @@ def protocols(
             self.loop.call_later(1.0, self.transport.abort)  # ... else gives up on it
 
     return GuardedHttp, GuardedWebSocket
+
+
+PUSH = "kibitz.push"
+"""The ASGI scope extension through which the app sends a WebSocket's text messages at once
+(`GuardedWebSocket.push`, present only under `kibitz serve`'s own protocol)."""
 
 
 def frame_limit(limits: Limits) -> int:

@@ -298,7 +298,11 @@ class Store:
         return await future
 
     async def moves_after(self, table_id: str, number: int) -> list[MoveRow]:
-        """The table's moves after move `number`, in order."""
+        """The table's moves after move `number`, in order (after a move conflict: on
+        PostgreSQL straight on the driver, like the moves' inserts)."""
+        if isinstance(self.database, db.AsyncDatabase):
+            rows = await self.database.fetch(_MOVES_AFTER_POSTGRESQL, table_id, number)
+            return [MoveRow(*row) for row in rows]
         query = (
             sa.select(db.moves)
             .where(db.moves.c.table_id == table_id, db.moves.c.number > number)
@@ -499,6 +503,11 @@ FROM kibitz_tables AS t WHERE t.id = $1
 and (when `$3`) its newest `$4` chat lines, newest first, as JSON. PostgreSQL writes a
 float8 in JSON with every digit it needs, so times read back exactly."""
 
+
+_MOVES_AFTER_POSTGRESQL = """
+SELECT seat, text, at, by FROM kibitz_moves
+WHERE table_id = $1 AND number > $2 ORDER BY number
+"""
 
 _INSERT_MOVES_POSTGRESQL = """
 WITH batch AS (

@@ -1,0 +1,70 @@
+"""How a process follows the moves another process stored (the Redis fan-out): a move that
+comes next is applied as it arrives, and one the game refuses makes the table be read again
+from the database, which is the truth."""
+
+from __future__ import annotations
+
+import os
+import secrets
+
+import pytest
+
+from kibitz.server.bots import BotRunner
+from kibitz.server.db import migrate, open_database
+from kibitz.server.events import RedisEvents
+from kibitz.server.service import MatchService
+from kibitz.server.store import MoveRow, Store
+
+from .conftest import POSTGRES_ENV, throwaway
+from .support import run, wait_for
+from .test_service import SETUP
+
+REDIS = "redis://127.0.0.1:6379/0"
+
+
+def test_moves_of_another_process_are_followed_and_a_refused_one_is_read_again() -> None:
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        pytest.skip(f"set {POSTGRES_ENV} to run the PostgreSQL tests")
+    with throwaway(url) as own:
+        run(follow(own))
+
+
+async def follow(url: str) -> None:
+    database = open_database(url)
+    await migrate(database)
+    prefix = f"kibitz-test-{secrets.token_hex(4)}:"
+    bots = BotRunner(0)
+    a, b = (
+        MatchService(Store(database), bots, redis_url=REDIS, redis_prefix=prefix)
+        for _ in range(2)
+    )
+    try:
+        await a.resume()
+        await b.resume()
+        await wait_for(lambda: a.events.up and b.events.up)  # type: ignore[attr-defined]
+        created = await a.create_table("xbere", 2, setup=SETUP)
+        ann = await a.join(created.table, "Ann")
+        await a.join(created.table, "Bob")
+        on_a, on_b = await a.table(created.table), await b.table(created.table)
+        heard: list[int] = []
+        b.events.subscribe(lambda table, _message: heard.append(table.game.version))
+
+        await a.act(created.table, ann.token, "play 5", 0)
+        await wait_for(lambda: on_b.game.version == 1, timeout=5)
+        assert on_b.game.history == on_a.game.history and heard.count(1) == 1
+        heard.clear()  # (the joins' events came before the move's: one table, in order)
+
+        # A second move that no process stored, and that the game refuses (a card of Bob's
+        # for Ann): B reads the table again instead, and its connections hear of it once.
+        events = a.events
+        assert isinstance(events, RedisEvents)
+        refused = MoveRow(0, "play 7", 0.0, "player")
+        events._publish(created.table, {"k": "move", "v": 2, "m": list(vars(refused).values())})
+        await wait_for(lambda: heard == [1], timeout=5)
+        assert on_b.game.history == on_a.game.history and not on_b.stale
+    finally:
+        await a.close()
+        await b.close()
+        bots.close()
+        await database.dispose()
