@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import concurrent.futures
+import gc
 import json
 import multiprocessing
 import os
@@ -130,8 +131,9 @@ class Seat:
         self.finished: set[str] = set()
         """The tables whose game this seat saw end: kept across reconnections, so that a
         game is counted once however many connections saw it over."""
-        self.last = "not connected"
-        """What the seat last got and did: named for every seat still playing at a timeout."""
+        self.last: tuple[dict[str, Any], int | None, bool] | None = None
+        """The message the seat last got, and whether it was waiting for an answer (its
+        move's id, its rematch): described for every seat still playing at a timeout."""
 
 
 async def seat_client(
@@ -196,7 +198,7 @@ async def play_messages(
             raise ConnectionClosed(None, None)
         message = loads(text)
         kind = message["type"]
-        seat.last = describe(message, pending, asked)
+        seat.last = (message, pending, asked)
         if kind == "state":
             if many and (state is None or message["version"] > state["version"]):
                 # the first state of each version, when it arrived
@@ -417,7 +419,8 @@ def play_group(seats: list[Seat], options: dict[str, Any], seed: int, started: f
             print(f"timed out with {len(stuck)} seats playing:", file=sys.stderr)
             for seat in stuck[:40]:
                 print(
-                    f"  {seat.table} seat {seat.number} on server {seat.server}: {seat.last}",
+                    f"  {seat.table} seat {seat.number} on server {seat.server}: "
+                    + (describe(*seat.last) if seat.last else "not connected"),
                     file=sys.stderr,
                 )
             raise TimeoutError(f"{len(stuck)} seats still playing")
@@ -425,6 +428,9 @@ def play_group(seats: list[Seat], options: dict[str, Any], seed: int, started: f
         for task in tasks:
             task.result()  # a client's error
 
+    gc.collect()  # what is made before the run lives through it: out of every collection
+    gc.freeze()
+    gc.set_threshold(20_000, 10, 10)  # few young collections (the stats only grow)
     cpu = time.process_time()
     run(play())
     stats.cpu = time.process_time() - cpu

@@ -8,9 +8,10 @@ start of the game), returning the entries that move adds. Built from spectator v
 the log is the same for every seat and spectator and holds nothing a spectator may not see
 (a face-down discard is "2 cards face down"; a hidden choice appears once it is revealed).
 
-`GameLog` keeps the log of a game in play by following it with a replica of its own: it
-catches up with any number of moves at once, and starts again from the game's seed and
-setup when the game it follows was replaced by one with other moves (a reload).
+`GameLog` keeps the log of a game in play by following it: one move at a time from the
+game's own spectator view, any number of moves at once on a replica of its own, and from
+the game's seed and setup again when the game it follows was replaced by one with other
+moves (a reload).
 """
 
 from __future__ import annotations
@@ -61,37 +62,52 @@ class GameLog:
 
     def _start(self, game: Game[Any]) -> None:
         assert game.seed is not None, "a game made by `make` has a seed"
-        self._replica = type(game).new(game.players, game.options, game.seed, game.setup)
-        self._view = self._replica.view(None)
+        self._kind, self._seed = type(game), game.seed
+        self._moves: list[tuple[int, str]] = []
+        """The moves logged, as written."""
+        self._view = self._new(game).view(None)
         self.entries: list[Entry] = self._step(None, self._view)
         self.counts = [len(self.entries)]
+
+    @staticmethod
+    def _new(game: Game[Any]) -> Game[Any]:
+        return type(game).new(game.players, game.options, game.seed, game.setup)
 
     @property
     def version(self) -> int:
         """The number of moves logged."""
-        return self._replica.version
+        return len(self._moves)
 
     def follow(self, game: Game[Any]) -> list[Entry]:
         """Log the moves `game` made since the last call (all of them when it is not the game
         followed so far: another game, or the same one replayed with other moves); returns
-        the log."""
-        replica, history = self._replica, game.history
-        done = replica.version
+        the log. One move since the last call (a server's every move) is logged from the
+        game's own spectator view; more are replayed on a replica to see each one's view."""
+        history, done = game.history, len(self._moves)
         if (
-            type(game) is not type(replica)
-            or game.seed != replica.seed
+            type(game) is not self._kind
+            or game.seed != self._seed
             or game.version < done
-            or (done and _written(history[done - 1]) != _written(replica.history[done - 1]))
+            or (done and _written(history[done - 1]) != self._moves[-1])
         ):
             self._start(game)
-            replica, done = self._replica, 0
-        for seat, move in history[done:]:
-            replica.apply(seat, move)
-            after = replica.view(None)
-            self.entries.extend(self._step(self._view, after))
-            self.counts.append(len(self.entries))
-            self._view = after
+            done = 0
+        if game.version == done + 1:
+            self._log(history[done], game.view(None))
+        elif game.version > done:
+            replica = self._new(game)
+            for seat, move in history[:done]:
+                replica.apply(seat, move)
+            for seat, move in history[done:]:
+                replica.apply(seat, move)
+                self._log((seat, move), replica.view(None))
         return self.entries
+
+    def _log(self, played: tuple[int, Any], after: View) -> None:
+        self.entries.extend(self._step(self._view, after))
+        self.counts.append(len(self.entries))
+        self._moves.append(_written(played))
+        self._view = after
 
     def since(self, version: int) -> int:
         """How many entries the log had after `version` moves (0 before the first)."""
