@@ -70,12 +70,19 @@ def sqlite_url(tmp_path: Path) -> str:
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
-def own_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+def own_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """Like `database_url`, but a PostgreSQL database of this test's own (for tests that
     look at everything stored, such as rebuilding every rating)."""
     if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'kibitz.sqlite3'}"
-        return
+        return f"sqlite:///{tmp_path / 'kibitz.sqlite3'}"
+    made: str = request.getfixturevalue("own_postgres_url")
+    return made
+
+
+@pytest.fixture
+def own_postgres_url() -> Iterator[str]:
+    """A PostgreSQL database of this test's own (dropped afterwards); skipped when none is
+    configured."""
     url = os.environ.get(POSTGRES_ENV)
     if not url:
         pytest.skip(f"set {POSTGRES_ENV} to run the PostgreSQL tests")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import secrets
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -39,6 +40,36 @@ async def open_service(
         yield service
     finally:
         await service.close()
+        bots.close()
+        await database.dispose()
+
+
+REDIS = "redis://127.0.0.1:6379/0"
+
+
+@asynccontextmanager
+async def two_services(
+    url: str, **options: Any
+) -> AsyncIterator[tuple[MatchService, MatchService]]:
+    """Two match services on one PostgreSQL database `url` (migrated) and the machine's
+    Redis, under a prefix of their own: two processes of one site, in one; both listening
+    before they are handed over, closed afterwards."""
+    database = open_database(url)
+    await migrate(database)
+    prefix = f"kibitz-test-{secrets.token_hex(4)}:"
+    bots = BotRunner(0)
+    a, b = (
+        MatchService(Store(database), bots, redis_url=REDIS, redis_prefix=prefix, **options)
+        for _ in range(2)
+    )
+    try:
+        await a.resume()
+        await b.resume()
+        await wait_for(lambda: a.events.up and b.events.up)  # type: ignore[attr-defined]
+        yield a, b
+    finally:
+        await a.close()
+        await b.close()
         bots.close()
         await database.dispose()
 

@@ -4,45 +4,21 @@ from the database, which is the truth."""
 
 from __future__ import annotations
 
-import os
-import secrets
-
-import pytest
-
-from kibitz.server.bots import BotRunner
-from kibitz.server.db import migrate, open_database
 from kibitz.server.events import RedisEvents
-from kibitz.server.service import MatchService
-from kibitz.server.store import MoveRow, Store
+from kibitz.server.store import MoveRow
 
-from .conftest import POSTGRES_ENV, throwaway
-from .support import run, wait_for
+from .support import run, two_services, wait_for
 from .test_service import SETUP
 
-REDIS = "redis://127.0.0.1:6379/0"
 
-
-def test_moves_of_another_process_are_followed_and_a_refused_one_is_read_again() -> None:
-    url = os.environ.get(POSTGRES_ENV)
-    if not url:
-        pytest.skip(f"set {POSTGRES_ENV} to run the PostgreSQL tests")
-    with throwaway(url) as own:
-        run(follow(own))
+def test_moves_of_another_process_are_followed_and_a_refused_one_is_read_again(
+    own_postgres_url: str,
+) -> None:
+    run(follow(own_postgres_url))
 
 
 async def follow(url: str) -> None:
-    database = open_database(url)
-    await migrate(database)
-    prefix = f"kibitz-test-{secrets.token_hex(4)}:"
-    bots = BotRunner(0)
-    a, b = (
-        MatchService(Store(database), bots, redis_url=REDIS, redis_prefix=prefix)
-        for _ in range(2)
-    )
-    try:
-        await a.resume()
-        await b.resume()
-        await wait_for(lambda: a.events.up and b.events.up)  # type: ignore[attr-defined]
+    async with two_services(url) as (a, b):
         created = await a.create_table("xbere", 2, setup=SETUP)
         ann = await a.join(created.table, "Ann")
         await a.join(created.table, "Bob")
@@ -63,8 +39,3 @@ async def follow(url: str) -> None:
         events._publish(created.table, {"k": "move", "v": 2, "m": list(vars(refused).values())})
         await wait_for(lambda: heard == [1], timeout=5)
         assert on_b.game.history == on_a.game.history and not on_b.stale
-    finally:
-        await a.close()
-        await b.close()
-        bots.close()
-        await database.dispose()

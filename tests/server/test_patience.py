@@ -4,8 +4,6 @@ only live tables."""
 
 from __future__ import annotations
 
-import os
-import secrets
 import time
 from pathlib import Path
 from typing import Any
@@ -14,17 +12,11 @@ import pytest
 import sqlalchemy as sa
 
 from kibitz.server import db
-from kibitz.server.bots import BotRunner
 from kibitz.server.config import Limits
-from kibitz.server.db import migrate, open_database
 from kibitz.server.service import MatchService, SeatSpec
-from kibitz.server.store import Store
 
-from .conftest import POSTGRES_ENV, throwaway
-from .support import app_client, open_service, run, wait_for
+from .support import app_client, open_service, run, two_services, wait_for
 from .test_service import SETUP, code_of
-
-REDIS = "redis://127.0.0.1:6379/0"
 
 
 async def ann_and_bob(service: MatchService, patience: float = 60) -> tuple[str, str, str]:
@@ -290,30 +282,15 @@ def until(ws: Any, kind: str) -> dict[str, Any]:
             return message
 
 
-def test_two_processes_share_the_wait_and_the_stand_in() -> None:
+def test_two_processes_share_the_wait_and_the_stand_in(own_postgres_url: str) -> None:
     """Ann's decisions reach a process of their own (B) while the table was made on A: a
     `wait` restarts Bob's patience on A too, and a stand-in is driven by B, which claims the
     table's lease (a table of two humans has none before)."""
-    url = os.environ.get(POSTGRES_ENV)
-    if not url:
-        pytest.skip(f"set {POSTGRES_ENV} to run the PostgreSQL tests")
-    with throwaway(url) as own:
-        run(two_processes(own))
+    run(two_processes(own_postgres_url))
 
 
 async def two_processes(url: str) -> None:
-    database = open_database(url)
-    await migrate(database)
-    prefix = f"kibitz-test-{secrets.token_hex(4)}:"
-    bots = BotRunner(0)
-    a, b = (
-        MatchService(Store(database), bots, redis_url=REDIS, redis_prefix=prefix, lease_seconds=2)
-        for _ in range(2)
-    )
-    try:
-        await a.resume()
-        await b.resume()
-        await wait_for(lambda: a.events.up and b.events.up)  # type: ignore[attr-defined]
+    async with two_services(url, lease_seconds=2) as (a, b):
         table_id, ann, _bob = await ann_and_bob(a)
         on_a, on_b = await a.table(table_id), await b.table(table_id)
         await bob_silent_too_long(b, table_id)
@@ -326,8 +303,3 @@ async def two_processes(url: str) -> None:
         await wait_for(lambda: on_a.game.version >= 2 and on_a.seats[1].away, timeout=10)
         stored = await a.store.load(table_id)
         assert stored is not None and [m.by for m in stored.moves][:2] == ["player", "stand-in"]
-    finally:
-        await a.close()
-        await b.close()
-        bots.close()
-        await database.dispose()
