@@ -61,7 +61,6 @@ class GameLog:
         self._start(game)
 
     def _start(self, game: Game[Any]) -> None:
-        assert game.seed is not None, "a game made by `make` has a seed"
         self._kind, self._seed = type(game), game.seed
         self._moves: list[tuple[int, str]] = []
         """The moves logged, as written."""
@@ -71,6 +70,8 @@ class GameLog:
 
     @staticmethod
     def _new(game: Game[Any]) -> Game[Any]:
+        """The game at its start (from its seed and setup)."""
+        assert game.seed is not None, "a game made by `make` has a seed"
         return type(game).new(game.players, game.options, game.seed, game.setup)
 
     @property

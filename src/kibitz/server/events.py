@@ -142,8 +142,9 @@ class RedisEvents(TableEvents):
 
     `url` is a redis:// URL; `prefix` starts the names of the channel and keys (several
     sites may share one Redis). `cache` holds the tables this process follows; `followed`
-    is called under the table's lock after another process's change was applied to it (the
-    scheduler then starts the bots and clocks this process drives there).
+    is called after another process's change was applied to a table (under its lock, or
+    while nothing holds or awaits it): the scheduler then starts the bots and clocks this
+    process drives there.
     """
 
     def __init__(

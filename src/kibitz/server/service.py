@@ -147,7 +147,8 @@ class MatchService:
 
     def _schedule(self, table: LiveTable) -> None:
         """After the fan-out applied another process's change and told the connections
-        (with the table's lock held): start the bots and clocks this process drives."""
+        (with the table's lock held, or nobody holding or awaiting it): start the bots and
+        clocks this process drives."""
         self.scheduler.schedule(table)
 
     async def resume(self) -> int:
