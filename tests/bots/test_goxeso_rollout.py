@@ -118,16 +118,11 @@ def test_a_joker_face_up_weighs_its_best_matches() -> None:
     assert max(p.take_value("a3", c) for c in choices) == p.best_match("a3")[0]  # type: ignore[index]
 
 
-def test_first_cards_are_weighed_only_when_asked_for() -> None:
+def test_a_first_card_is_the_planners() -> None:
     game = make("goxeso", players=2, seed=0, setup={"board": BOARD}, size=4)
     bot = HardBot()
     p = Position.of_view(game.view(0), memory_of(game, 0))
-    search = PlayOuts(8)
-    assert search.candidates(bot, p, random.Random(0)) == []
-    search.first_cards = 2
-    choices = search.candidates(bot, p, random.Random(0))
-    assert choices[0] == bot.first_card(p, random.Random(0))
-    assert 2 <= len(choices) <= 3
+    assert PlayOuts(8).candidates(bot, p, random.Random(0)) == []
 
 
 def test_the_search_leaves_the_games_generator_as_the_planner_does() -> None:

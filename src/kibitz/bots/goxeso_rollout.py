@@ -98,9 +98,6 @@ class PlayOuts:
     """The search of `hard` with an iteration budget (module docstring): `samples` boards per
     decision, each candidate played out on every one."""
 
-    first_cards = 0
-    """How many aimed unknown cards besides the planner's are weighed as first cards (0:
-    the first card is the planner's)."""
     z = 2.0
     """A candidate replaces the planner's choice only when its mean gain over it, board by
     board, is more than this many standard errors."""
@@ -125,21 +122,12 @@ class PlayOuts:
 
     def candidates(self, bot: HardBot, p: Position, rng: random.Random) -> list[str]:
         """The planner's card (as `rng` draws it) first, then the few others worth weighing:
-        none when the planner's choice is forced (a sure match, a claim)."""
+        none for a first card (the planner's; aimed first cards as candidates did not
+        gain, docs/bots.md) and none when the planner's choice is forced (a sure match, a
+        claim)."""
         if p.first is None:
-            return self.first_candidates(bot, p, rng) if self.first_cards else []
-        return self.second_candidates(bot, p, p.first, rng)
-
-    def first_candidates(self, bot: HardBot, p: Position, rng: random.Random) -> list[str]:
-        """With no match worth taking: the planner's aimed unknown card, then the next best
-        aimed unknown cards."""
-        best = p.best_match(None)
-        if (best is not None and best[0] >= bot.take_threshold) or len(p.unknown) < 2:
             return []
-        planned = bot.first_card(p, rng)
-        targets = p.targets()
-        aimed = sorted(p.unknown, key=lambda c: -p.aim_score(c, targets))
-        return list(dict.fromkeys([planned, *aimed[: self.first_cards]]))
+        return self.second_candidates(bot, p, p.first, rng)
 
     def second_candidates(
         self, bot: HardBot, p: Position, first: str, rng: random.Random
