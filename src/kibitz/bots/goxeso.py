@@ -253,21 +253,17 @@ class Position:
                     best = (value, a, b)
         return best
 
-    def targets(self) -> list[str]:
-        """Known cards whose faces nobody holds: an unknown card turned first may match one."""
-        return [c for c, f in self.known.items() if not self.holders.get(f)]
-
-    def aim_score(self, cell: str, targets: Sequence[str]) -> int:
-        """How many cards the possible matches of `cell` with `targets` would capture."""
-        return sum(len(self.line(cell, t)) for t in targets)
-
     def promising(self, rng: random.Random) -> str:
         """An unknown cell to turn first: the one whose possible matches with known open
         cards would capture the most cards between them."""
         if self.classic:
             return self.unknown[rng.randrange(len(self.unknown))]
-        targets = self.targets()
-        return max((self.aim_score(cell, targets), rng.random(), cell) for cell in self.unknown)[2]
+        targets = [c for c, f in self.known.items() if not self.holders.get(f)]
+        scored = [
+            (sum(len(self.line(cell, t)) for t in targets), rng.random(), cell)
+            for cell in self.unknown
+        ]
+        return max(scored)[2]
 
     def claimable(self) -> list[str]:
         """Known cards whose mate the seat's side holds alone: turned in a miss, it is
