@@ -21,7 +21,7 @@ async def follow(url: str) -> None:
     async with two_services(url) as (a, b):
         created = await a.create_table("xbere", 2, setup=SETUP)
         ann = await a.join(created.table, "Ann")
-        await a.join(created.table, "Bob")
+        bob = await a.join(created.table, "Bob")
         on_a, on_b = await a.table(created.table), await b.table(created.table)
         heard: list[int] = []
         b.events.subscribe(lambda table, _message: heard.append(table.game.version))
@@ -39,3 +39,9 @@ async def follow(url: str) -> None:
         events._publish(created.table, {"k": "move", "v": 2, "m": list(vars(refused).values())})
         await wait_for(lambda: heard == [1], timeout=5)
         assert on_b.game.history == on_a.game.history and not on_b.stale
+
+        # A malformed move event changes nothing, and B goes on following the table.
+        events._publish(created.table, {"k": "move", "v": 2, "m": "garbage"})
+        await a.act(created.table, bob.token, "play 7", 1)
+        await wait_for(lambda: on_b.game.version == 2, timeout=5)
+        assert on_b.game.history == on_a.game.history

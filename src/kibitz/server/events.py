@@ -402,8 +402,13 @@ class RedisEvents(TableEvents):
                 return
             number = None  # a gap: read the table again (below, in order)
             event = {"k": "table", "o": ""}
-        if inbox is None and self._follow_at_once(table_id, number, event):
-            return
+        if inbox is None:
+            try:
+                if self._follow_at_once(table_id, number, event):
+                    return
+            except Exception:  # a malformed event: as `_drain` treats one
+                logs.error("redis.follow_failed", table=table_id)
+                return
         if inbox is None:
             inbox = self._inbox[table_id] = deque()
         inbox.append((number, event))
