@@ -293,7 +293,7 @@ class AsyncDatabase(Database):
             try:
                 rows = await driver.fetch(sql, *args)
             except asyncpg.IntegrityConstraintViolationError as error:
-                self._keep(held)
+                await self._keep(held)
                 raise sa.exc.IntegrityError(sql, args, error) from error
             except BaseException as error:
                 closed = isinstance(error, Exception) and (driver.is_closed() or _closed(error))
@@ -304,15 +304,15 @@ class AsyncDatabase(Database):
                 if attempt == 2 or not closed:
                     raise
             else:
-                self._keep(held)
+                await self._keep(held)
                 return [tuple(row) for row in rows]
         raise AssertionError("unreachable")
 
-    def _keep(self, held: Any) -> None:
+    async def _keep(self, held: Any) -> None:
         if len(self._kept) < KEPT_CONNECTIONS:
             self._kept.append(held)
         else:
-            asyncio.get_running_loop().create_task(greenlet_spawn(held.close))
+            await greenlet_spawn(held.close)  # back to the pool
 
     @staticmethod
     async def _drop(connections: list[Any]) -> None:
