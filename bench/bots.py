@@ -2,7 +2,8 @@
 
 Each game is played by its `hard` bot in every seat for a few seeded games; every decision
 with more than one legal move is timed. Goxeso's `hard` is a planner without search, so for
-it the generic ISMCTS (random rollouts, `GoxesoTuning`, 300 iterations) is timed as well.
+it the generic ISMCTS (random rollouts, the plain `Tuning`: a flip shows its face through
+the game's own `observe`; 300 iterations) is timed as well.
 
     python bench/bots.py [--games 2] [--iterations N]
 
@@ -19,8 +20,7 @@ from typing import Any
 
 import kibitz
 from kibitz.bots import Budget, make_bot
-from kibitz.bots.goxeso import GoxesoTuning
-from kibitz.bots.ismcts import SearchBot
+from kibitz.bots.ismcts import SearchBot, Tuning
 
 CONFIGS: list[tuple[str, str, int, dict[str, Any]]] = [
     ("X bere! 4 players", "xbere", 4, {}),
@@ -45,7 +45,7 @@ def measure(
         game = kibitz.make(game_name, players=players, seed=index, **options)
         if generic:
             bots: list[Any] = [
-                SearchBot("ismcts", GoxesoTuning(), budget or Budget(iterations=300))
+                SearchBot("ismcts", Tuning(), budget or Budget(iterations=300))
                 for _ in range(players)
             ]
         else:

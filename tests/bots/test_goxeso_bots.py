@@ -85,10 +85,10 @@ def test_hard_prefers_the_match_that_captures_a_line() -> None:
 
 
 def test_the_generic_search_observes_the_face_a_flip_shows() -> None:
-    from kibitz.bots.goxeso import GoxesoTuning
+    from kibitz.bots.ismcts import Tuning
 
     game = make("goxeso", players=2, seed=0, setup=BOARD, size=4)
-    tuning = GoxesoTuning()
+    tuning = Tuning()  # the game's own `observe`: the search needs no Goxeso tuning
     a1, d4 = game.parse_move("flip a1"), game.parse_move("flip d4")
     assert tuning.observe(game, 1, 0, a1) == (a1, 1)
     assert tuning.observe(game, 1, 0, d4) == (d4, 0)  # the joker

@@ -73,7 +73,7 @@ def test_a_play_out_empties_the_board_and_scores_the_seat() -> None:
     assert isinstance(game, Goxeso)
     known = {cell_index(cell, 4) for cell in ("a1", "b1", "c2")}
     bots = [GreedyBot(), HardBot()]
-    value = play_out(game, 1, known, bots, random.Random(3))
+    value = play_out(game, 1, known, bots, random.Random(3), classic=False)
     assert game.left == 0
     mine, theirs = game.pairs[1], game.pairs[0]
     share = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0

@@ -218,3 +218,27 @@ def test_ismcts_default_resampler_keeps_the_information_state() -> None:
     sampled = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert sampled.information_state_string(player) == state.information_state_string(player)
     assert sampled.legal_actions() == state.legal_actions()
+
+
+def test_a_goxeso_resample_keeps_the_faces_the_player_remembers() -> None:
+    # The information state holds the faces the player saw on face-down cards, longer ago
+    # than its view shows: a state consistent with it must have them where they are.
+    game = kos.load("goxeso", 2, size=4)
+    state = game.new_dealt_state(5)
+    rng = random.Random(8)
+    _random_play(state, rng, 14)
+    true_board = state.kibitz_game.to_state()["board"]
+    for player in range(2):
+        remembered = state.trace(player).recall()
+        view = state.kibitz_game.view(player)
+        shown = {f["cell"] for t in view["turns"] for f in t["flips"]}
+        assert set(remembered) - shown  # it remembers more than its view shows
+        for _ in range(10):
+            sampled = state.resample(player, random.Random(rng.random()))
+            board = sampled.kibitz_game.to_state()["board"]
+            for cell, face in remembered.items():
+                row, column = int(cell[1]) - 1, "abcd".index(cell[0])
+                assert board[row][column] == true_board[row][column] == face
+            assert sampled.information_state_string(player) == state.information_state_string(
+                player
+            )

@@ -30,15 +30,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence, Set
-from typing import Any, cast
+from typing import Any
 
 from kibitz.bots.base import Bot, Budget
-from kibitz.bots.ismcts import Tuning
 from kibitz.bots.registry import register_bot
-from kibitz.core import Game, Move, View
+from kibitz.core import Move, View
 from kibitz.games.goxeso.cards import EMPTY, SIZES, face_name
 from kibitz.games.goxeso.cards import cell_name as cell_of
-from kibitz.games.goxeso.game import Goxeso
 from kibitz.games.goxeso.search import GoxesoFeatures
 
 COLUMNS = "abcdefgh"
@@ -486,21 +484,6 @@ class MediumBot(HardBot):
 
     def trades(self, view: View) -> bool:
         return True
-
-
-class GoxesoTuning(Tuning):
-    """For the generic ISMCTS on Goxeso: a flip is observed with the face it shows, so the
-    tree branches on what the turned card was (the second card is chosen knowing the first).
-    Rollouts stay random. (The face-down cards are sampled from the view alone: the search
-    has no memory of earlier turns; `hard` is the planner above.)"""
-
-    def observe(self, game: Game[Any], me: int, seat: int, move: Move) -> Any:
-        text = str(move)
-        if not text.startswith("flip "):
-            return move
-        sampled = cast(Goxeso, game)
-        cell = (int(text[6:]) - 1) * sampled.size + COLUMNS.index(text[5])
-        return (move, sampled.board[cell])
 
 
 # Weakest first (lists show the levels in this order): greedy's perfect memory beats medium,

@@ -19,11 +19,9 @@ import random
 from collections.abc import Sequence
 
 from kibitz.bots.goxeso import JOKER, GreedyBot, HardBot, MemoryBot, Position
-from kibitz.core import Move, View
-from kibitz.core.rng import shuffle
-from kibitz.games.goxeso.cards import EMPTY, cell_name, read_cell, read_face
+from kibitz.core import Move, View, ViewError
+from kibitz.games.goxeso.cards import cell_name, read_cell
 from kibitz.games.goxeso.game import Goxeso
-from kibitz.games.goxeso.views import PLAY
 
 
 def replica(rng: random.Random) -> random.Random:
@@ -45,42 +43,34 @@ def cell_index(name: str, size: int) -> int:
 def sampled_game(view: View, known: dict[str, str], rng: random.Random) -> Goxeso:
     """A full game consistent with `view` and the remembered faces `known` (by cell name):
     those lie where the seat saw them, the other faces not accounted for are shuffled over
-    the other face-down cells."""
-    game = Goxeso.determinize(view, rng)
-    size, board = game.size, game.board
-    placed: dict[int, int] = {}
-    for name, text in known.items():
-        cell = cell_index(name, size)
-        face = read_face(text, size, game.classic)
-        if board[cell] != EMPTY and face is not None:
-            placed[cell] = face
-    missing: list[int] = []
-    for face in game.faces:
-        count = 2 - len(game.holders[face]) - sum(1 for f in placed.values() if f == face)
-        missing.extend([face] * count)
-    open_cells = [c for c in range(len(board)) if board[c] != EMPTY and c not in placed]
-    if len(missing) != len(open_cells) or any(n < 0 for n in map(missing.count, game.faces)):
-        return game  # memory and view disagree (never with perfect memory): keep the sample
-    shuffle(missing, rng)
-    for cell, face in placed.items():
-        board[cell] = face
-    for cell, face in zip(open_cells, missing, strict=True):
-        board[cell] = face
-    return game
+    the other face-down cells (`Goxeso.determinize` with the memory)."""
+    try:
+        return Goxeso.determinize(view, rng, known)
+    except ViewError:  # memory and view disagree (never with perfect memory): the view alone
+        return Goxeso.determinize(view, rng)
 
 
 def play_out(
-    game: Goxeso, me: int, known: set[int], bots: Sequence[MemoryBot], rng: random.Random
+    game: Goxeso,
+    me: int,
+    known: set[int],
+    bots: Sequence[MemoryBot],
+    rng: random.Random,
+    *,
+    classic: bool,
 ) -> float:
     """Play `game` to the end of its board (each seat by `bots[seat].flip`, all with perfect
     memory of the cells in `known`, which grows as cards are turned); `me`'s share of the
     win, ties shared, plus a hundredth of a point per pair of margin over the best other
     side. Exchanges are left out: the pairs as the board empties."""
-    size, classic = game.size, game.classic
+    size = game.features(me).size
     flips: dict[int, Move] = {}
-    while game.phase == PLAY and not game.is_over():
+    while not game.is_over():
         seat = next(iter(game.to_act()))
-        p = Position.of_features(game.features(seat), classic, known)
+        f = game.features(seat)
+        if not f.playing:
+            break
+        p = Position.of_features(f, classic, known)
         cell = cell_index(bots[seat].flip(p, rng), size)
         known.add(cell)
         move = flips.get(cell)
@@ -171,10 +161,10 @@ class PlayOuts:
             for i, choice in enumerate(choices):
                 local = random.Random(seed)
                 game = sampled_game(view, bot.memory.known, local)
-                known = {cell_index(c, game.size) for c in p.known}
-                known.add(cell_index(choice, game.size))
+                known = {cell_index(c, p.size) for c in p.known}
+                known.add(cell_index(choice, p.size))
                 game.apply(seat, f"flip {choice}")
-                values[i].append(play_out(game, seat, known, bots, local))
+                values[i].append(play_out(game, seat, known, bots, local, classic=p.classic))
         return better(values, self.z)
 
 

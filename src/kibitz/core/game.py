@@ -156,11 +156,14 @@ class Game(ABC, Generic[M]):
         return game
 
     @classmethod
-    def determinize(cls, view: View, rng: random.Random) -> Self:
+    def determinize(cls, view: View, rng: random.Random, memory: Any = None) -> Self:
         """A full game consistent with `view`: what the seat does not know is sampled by `rng`.
 
         Search bots play out such games. The result has no history and a fresh seed for
         whatever chance is still to come; `view(seat)` of it equals `view` for that seat.
+        `memory` is what the seat remembers beyond its view, in the game's own form (Goxeso:
+        the faces of face-down cards it saw, by cell); the sample agrees with it too. A game
+        whose views show all a seat knows (Kozel, the row games) takes none.
         """
         if view.get("game") != cls.name:
             raise ViewError(f"a {view.get('game')!r} view cannot make a {cls.name} game")
@@ -168,7 +171,7 @@ class Game(ABC, Generic[M]):
             players = view["players"]
             game = cls(players, build_options(cls.options_class, players, view["options"]))
             game.seed = child_seed(rng)
-            game._load_view(view, rng)
+            game._load_view(view, rng, memory)
         except (KeyError, TypeError, IndexError, ValueError) as error:
             if isinstance(error, ViewError):
                 raise
@@ -416,8 +419,9 @@ class Game(ABC, Generic[M]):
         """Restore what `_state` saved (history, seed and options are already set)."""
 
     @abstractmethod
-    def _load_view(self, view: View, rng: random.Random) -> None:
-        """Fill in a full state consistent with `view`, sampling the unknown with `rng`."""
+    def _load_view(self, view: View, rng: random.Random, memory: Any) -> None:
+        """Fill in a full state consistent with `view` (and `memory`, see `determinize`),
+        sampling the unknown with `rng`."""
 
 
 def _restored(cls: type[Game[Any]], players: int, options: Any, fields: dict[str, Any]) -> Any:

@@ -178,8 +178,8 @@ def from_state(state: State) -> Game[Any]:
     return spec(state.get("game", "")).game.from_state(dict(state))
 
 
-def determinize(view: View, rng: random.Random) -> Game[Any]:
-    """A full game consistent with `view` (see `Game.determinize`)."""
+def determinize(view: View, rng: random.Random, memory: Any = None) -> Game[Any]:
+    """A full game consistent with `view` and the seat's `memory` (see `Game.determinize`)."""
     if not isinstance(view, Mapping):
         raise KibitzError("a view must be a JSON object")
-    return spec(view.get("game", "")).game.determinize(dict(view), rng)
+    return spec(view.get("game", "")).game.determinize(dict(view), rng, memory)

@@ -517,13 +517,14 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> KibitzState:
         """A state the player cannot tell from this one: the kibitz game is
-        `determinize(view)`, the player keeps its memory, the others start theirs afresh."""
+        `determinize(view, memory)` (what the player remembers, Goxeso's faces, holds in it
+        too), the player keeps its memory, the others start theirs afresh."""
         seed = int(probability_sampler() * 2**52)
         return self.resample(player_id, random.Random(seed))
 
     def resample(self, player: int, rng: random.Random) -> KibitzState:
         game = self.kibitz_game
-        sampled = determinize(game.view(player), rng)
+        sampled = determinize(game.view(player), rng, self.trace(player).recall())
         state = KibitzState(cast(KibitzGame, self.get_game()), None)
         traces: list[Trace] = []
         for seat in range(game.players):

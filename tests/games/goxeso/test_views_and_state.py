@@ -127,3 +127,45 @@ def test_bad_views_and_states_are_refused() -> None:
     bad["holdings"][0]["singles"][0]["status"] = "blocked"
     with pytest.raises(StateError, match="holdings"):
         from_state(bad)
+
+
+def test_determinize_with_a_memory_keeps_the_cards_the_seat_remembers() -> None:
+    g = game(BOARD_D)
+    flip(g, "b1", "c2")  # seat 0 misses 5 and 3: b1 3, c2 5
+    flip(g, "a2", "b3")  # seat 1 misses 2 and 4: a2 4, b3 2
+    flip(g, "c1", "a3")  # seat 0 misses 6 and 3: c1 3, a3 6
+    view = g.view(1)
+    assert [turn["turn"] for turn in view["turns"]] == [2, 3]  # turn 1 is no longer shown
+    memory = {"b1": "3", "c2": "5", "a2": "4", "b3": "2", "c1": "3", "a3": "6"}
+    forgotten = set()
+    for seed in range(20):
+        sample = determinize(view, random.Random(seed), memory)
+        board = sample.to_state()["board"]
+        assert (board[0][1], board[1][2]) == ("3", "5")  # turn 1's cards, remembered
+        assert sample.view(1) == view
+        assert not sample.invariants()
+        plain = determinize(view, random.Random(seed)).to_state()["board"]
+        forgotten.add((plain[0][1], plain[1][2]))
+    assert len(forgotten) > 1  # the view alone does not fix them
+
+
+def test_a_memory_that_disagrees_with_the_view_is_refused() -> None:
+    g = game(BOARD_D)
+    flip(g, "b1", "c2")  # b1 3, c2 5
+    view = g.view(0)
+    for memory, message in [
+        ({"z9": "3"}, "cannot hold"),
+        ({"a1": "x"}, "cannot hold"),
+        (["a1"], "map cell names"),
+        ({"b1": "5"}, "not there"),  # everyone saw the 3 go to b1
+        ({"a1": "3", "d2": "3"}, "more than twice"),  # with b1's 3, three of them
+    ]:
+        with pytest.raises(ViewError, match=message):
+            determinize(view, random.Random(1), memory)
+
+
+def test_games_whose_views_show_everything_take_no_memory() -> None:
+    for name in ("kozel", "xbere"):
+        view = make(name, players=4, seed=1).view(0)
+        with pytest.raises(ViewError, match="no memory"):
+            determinize(view, random.Random(1), {})

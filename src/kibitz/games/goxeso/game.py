@@ -357,7 +357,13 @@ class Goxeso(Game[GoxesoMove]):
 
     def features(self, seat: int) -> GoxesoFeatures:
         return GoxesoFeatures(
-            self.size, self.board, self.first, self.holders, self.owner_of[seat], self.pairs
+            self.size,
+            self.board,
+            self.first,
+            self.holders,
+            self.owner_of[seat],
+            self.pairs,
+            self.phase == PLAY,
         )
 
     def invariants(self) -> list[str]:
@@ -422,5 +428,7 @@ class Goxeso(Game[GoxesoMove]):
     def _load_state(self, state: State) -> None:
         load_state(self, state)
 
-    def _load_view(self, view: View, rng: random.Random) -> None:
-        load_view(self, view, rng)
+    def _load_view(self, view: View, rng: random.Random, memory: Any) -> None:
+        """`memory`: the faces the seat remembers (face text by cell name, as views write
+        them), or None."""
+        load_view(self, view, rng, memory)

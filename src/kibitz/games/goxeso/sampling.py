@@ -1,8 +1,10 @@
 """Determinize: a full Goxeso game from a view, its face-down cards filled in.
 
 Everyone sees the same, so a view fixes everything but the faces of the face-down cards.
-Those that the recent turns showed go back where everyone saw them go; the faces not
-accounted for (by the board, the holdings and those turns) are shuffled over the rest.
+Those that the recent turns showed go back where everyone saw them go, and so do those the
+seat remembers from earlier turns (the `memory` of `Game.determinize`: face text by cell
+name, what a bot of perfect memory keeps); the faces not accounted for (by the board, the
+holdings, those turns and the memory) are shuffled over the rest.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from kibitz.core import ViewError
 from kibitz.core.rng import shuffle
-from kibitz.games.goxeso.cards import cell_name, face_name
+from kibitz.games.goxeso.cards import cell_name, face_name, read_cell, read_face
 from kibitz.games.goxeso.turns import seen_cards
 from kibitz.games.goxeso.views import UNKNOWN, place_board, read_cells, read_table
 
@@ -21,12 +23,15 @@ if TYPE_CHECKING:
     from kibitz.games.goxeso.game import Goxeso
 
 
-def load_view(game: Goxeso, view: Mapping[str, Any], rng: random.Random) -> None:
-    """Rebuild the true state from a view, sampling the face-down cards with `rng`."""
+def load_view(
+    game: Goxeso, view: Mapping[str, Any], rng: random.Random, memory: Any = None
+) -> None:
+    """Rebuild the true state from a view and the seat's memory (None: none), sampling the
+    other face-down cards with `rng`."""
     try:
         board = read_cells(game, view["board"], known=False)
         read_table(game, view)
-        sample(game, board, rng)
+        sample(game, board, rng, remembered(game, memory))
         place_board(game, view, board, full=False)
     except ValueError as error:
         if isinstance(error, ViewError):
@@ -34,10 +39,27 @@ def load_view(game: Goxeso, view: Mapping[str, Any], rng: random.Random) -> None
         raise ViewError(f"cannot determinize a goxeso view: {error}") from error
 
 
-def sample(game: Goxeso, board: list[int], rng: random.Random) -> None:
+def remembered(game: Goxeso, memory: Any) -> dict[int, int]:
+    """The faces by cell that `memory` (face text by cell name, or None) says."""
+    if memory is None:
+        return {}
+    if not isinstance(memory, Mapping):
+        raise ViewError("a goxeso memory must map cell names to faces")
+    faces = {}
+    for name, text in memory.items():
+        cell = read_cell(name, game.size) if isinstance(name, str) else None
+        face = read_face(text, game.size, game.classic) if isinstance(text, str) else None
+        if cell is None or face is None:
+            raise ViewError(f"a goxeso memory cannot hold {name!r}: {text!r}")
+        faces[cell] = face
+    return faces
+
+
+def sample(game: Goxeso, board: list[int], rng: random.Random, memory: dict[int, int]) -> None:
     """Fill the view's face-down cards: those turned in the recent turns where everyone saw
-    them go, the other faces not accounted for shuffled over the rest."""
-    for cell, face in seen_cards(game.recent).items():
+    them go, those in `memory` (face by cell) where the seat remembers them, the other faces
+    not accounted for shuffled over the rest."""
+    for cell, face in [*seen_cards(game.recent).items(), *memory.items()]:
         if board[cell] == UNKNOWN:
             board[cell] = face
         elif board[cell] != face:

@@ -23,3 +23,5 @@ class GoxesoFeatures:
     """The seat's holder (its team's in the team variants, else the seat itself)."""
     pairs: Sequence[int]
     """Pairs per holder."""
+    playing: bool
+    """Cards are being turned (false in the exchange phase that may follow the board)."""

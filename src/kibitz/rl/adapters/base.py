@@ -134,6 +134,11 @@ class Trace(ABC):
         """Append the offsets (from `base`) of the memory vector's 1s: every memory field is
         made of 0s and 1s."""
 
+    def recall(self) -> Any:
+        """What the seat remembers beyond its current view, in the form of `determinize`'s
+        `memory` (None, the default: its views show all it knows)."""
+        return None
+
     def write(self, out: Vector) -> None:
         """Write the memory vector (`layout.size` values) into `out`, which is zeroed."""
         ones: list[int] = []

@@ -260,6 +260,11 @@ class GoxesoTrace(Trace):
             self.log.append(f"{mover}:{move}")
         self._update(game)
 
+    def recall(self) -> dict[str, str]:
+        """The faces remembered on the face-down cards, by cell name."""
+        known, size = self.known, self.size
+        return {cell_name(c, size): face_name(known[c]) for c in self.remembered}  # type: ignore[arg-type]
+
     def gather(self, base: int, ones: list[int]) -> None:
         f, known = self.faces, self.known
         ones += [base + cell * f + known[cell] for cell in self.remembered]  # type: ignore[operator]
