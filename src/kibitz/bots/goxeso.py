@@ -49,6 +49,31 @@ def cell_name(row: int, col: int) -> str:
 
 _CELL_NAMES = {n: [cell_of(cell, n) for cell in range(n * n)] for n in SIZES}
 """The name of every cell, by board size."""
+_COORDS = {n: [divmod(cell, n) for cell in range(n * n)] for n in SIZES}
+"""The (row, column) of every cell, by board size."""
+
+
+def _between(n: int) -> dict[tuple[str, str], list[str]]:
+    """For every two cells of one row or column of an `n` x `n` board (either order): the
+    cells strictly between them, by name, top to bottom or left to right."""
+    out: dict[tuple[str, str], list[str]] = {}
+    for a in range(n * n):
+        for b in range(a + 1, n * n):
+            (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
+            if ra == rb:
+                cells = [cell_name(ra, c) for c in range(ca + 1, cb)]
+            elif ca == cb:
+                cells = [cell_name(r, ca) for r in range(ra + 1, rb)]
+            else:
+                continue
+            names = cell_name(ra, ca), cell_name(rb, cb)
+            out[names] = out[names[::-1]] = cells
+    return out
+
+
+_BETWEEN = {n: _between(n) for n in SIZES}
+"""The planner asks for lines often (every unknown cell against every target, each move of
+a play-out): worked out once per board size."""
 
 
 def _forgets(turn: int, cell: str, salt: int, chance: float) -> bool:
@@ -122,6 +147,7 @@ class Position:
     ) -> None:
         self.size = size
         self.classic = classic
+        self.between = _BETWEEN[size]
         self.coords = coords
         """Every cell on the board (a card lies there) by name: (row, column)."""
         self.cells: list[str] = list(coords)
@@ -171,13 +197,13 @@ class Position:
         """The position of a game played out in a search, for the seat whose `features` these
         are; `known` holds the cells whose faces the seats remember (everybody sees the same,
         so one set serves every seat of perfect memory)."""
-        names = _CELL_NAMES[f.size]
+        names, where = _CELL_NAMES[f.size], _COORDS[f.size]
         coords: dict[str, tuple[int, int]] = {}
         faces: dict[str, str] = {}
         for cell, face in enumerate(f.board):
             if face != EMPTY:
                 name = names[cell]
-                coords[name] = divmod(cell, f.size)
+                coords[name] = where[cell]
                 if cell in known:
                     faces[name] = face_name(face)
         holders = {face_name(face): list(held) for face, held in enumerate(f.holders) if held}
@@ -199,18 +225,11 @@ class Position:
 
     def line(self, a: str, b: str) -> list[str]:
         """Non-empty cells strictly between `a` and `b` in a row or column (Goxeso only)."""
-        if self.classic:
+        cells = None if self.classic else self.between.get((a, b))
+        if not cells:
             return []
-        (ra, ca), (rb, cb) = self.coords[a], self.coords[b]
-        if ra == rb:
-            lo, hi = sorted((ca, cb))
-            cells = [cell_name(ra, c) for c in range(lo + 1, hi)]
-        elif ca == cb:
-            lo, hi = sorted((ra, rb))
-            cells = [cell_name(r, ca) for r in range(lo + 1, hi)]
-        else:
-            return []
-        return [cell for cell in cells if cell in self.coords]
+        coords = self.coords
+        return [cell for cell in cells if cell in coords]
 
     def card_value(self, face: str | None, taken: Sequence[str | None]) -> float:
         """What taking one card of `face` (None: unknown) is worth to the seat's side,
