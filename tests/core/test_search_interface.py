@@ -113,6 +113,7 @@ def test_search_interface_agrees_with_the_views(
                 assert f.owner == next(
                     i for i, h in enumerate(view["holdings"]) if seat in h["seats"]
                 )
+                assert f.playing == (view["phase"] == "play")
     if name != "goxeso":  # the option sets above play several
         assert len(stages) > 1, "the games should run over several rounds or deals"
 
