@@ -171,7 +171,10 @@ class Game(ABC, Generic[M]):
             players = view["players"]
             game = cls(players, build_options(cls.options_class, players, view["options"]))
             game.seed = child_seed(rng)
-            game._load_view(view, rng, memory)
+            if memory is None:
+                game._load_view(view, rng)
+            else:
+                game._load_view_and_memory(view, rng, memory)
         except (KeyError, TypeError, IndexError, ValueError) as error:
             if isinstance(error, ViewError):
                 raise
@@ -419,9 +422,13 @@ class Game(ABC, Generic[M]):
         """Restore what `_state` saved (history, seed and options are already set)."""
 
     @abstractmethod
-    def _load_view(self, view: View, rng: random.Random, memory: Any) -> None:
-        """Fill in a full state consistent with `view` (and `memory`, see `determinize`),
-        sampling the unknown with `rng`."""
+    def _load_view(self, view: View, rng: random.Random) -> None:
+        """Fill in a full state consistent with `view`, sampling the unknown with `rng`."""
+
+    def _load_view_and_memory(self, view: View, rng: random.Random, memory: Any) -> None:
+        """`_load_view`, the sample agreeing with the seat's `memory` too (see
+        `determinize`). A game whose views show all a seat knows keeps this default."""
+        raise ViewError(f"a {self.name} view shows all a seat knows: no memory to add")
 
 
 def _restored(cls: type[Game[Any]], players: int, options: Any, fields: dict[str, Any]) -> Any:

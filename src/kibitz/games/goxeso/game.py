@@ -428,7 +428,10 @@ class Goxeso(Game[GoxesoMove]):
     def _load_state(self, state: State) -> None:
         load_state(self, state)
 
-    def _load_view(self, view: View, rng: random.Random, memory: Any) -> None:
-        """`memory`: the faces the seat remembers (face text by cell name, as views write
-        them), or None."""
+    def _load_view(self, view: View, rng: random.Random) -> None:
+        load_view(self, view, rng)
+
+    def _load_view_and_memory(self, view: View, rng: random.Random, memory: Any) -> None:
+        """`memory`: the faces the seat remembers, face text by cell name (as views write
+        them)."""
         load_view(self, view, rng, memory)

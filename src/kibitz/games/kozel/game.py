@@ -18,7 +18,7 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Final
 
-from kibitz.core import Game, State, View, ViewError
+from kibitz.core import Game, State, View
 from kibitz.core.rng import below, derive
 from kibitz.games.kozel.cards import CARD_TEXT, DECK_SIZE, FULL_DECK, count_of, mask_of, texts_of
 from kibitz.games.kozel.legal import answers, leads
@@ -412,7 +412,5 @@ class Kozel(Game[KozelMove]):
     def _load_state(self, state: State) -> None:
         load_state(self, state)
 
-    def _load_view(self, view: View, rng: random.Random, memory: Any) -> None:
-        if memory is not None:
-            raise ViewError(f"a {self.name} view shows all a seat knows: no memory to add")
+    def _load_view(self, view: View, rng: random.Random) -> None:
         load_view(self, view, rng)

@@ -16,7 +16,7 @@ from bisect import insort
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal
 
-from kibitz.core import Game, State, View, ViewError
+from kibitz.core import Game, State, View
 from kibitz.core.rng import derive
 from kibitz.games.nimmt.cards import bullheads
 from kibitz.games.nimmt.moves import Play, RowMove, Take, XCard, parse_move
@@ -417,9 +417,7 @@ class RowGame(Game[RowMove]):
     def _load_state(self, state: State) -> None:
         load_state(self, state)
 
-    def _load_view(self, view: View, rng: random.Random, memory: Any) -> None:
-        if memory is not None:
-            raise ViewError(f"a {self.name} view shows all a seat knows: no memory to add")
+    def _load_view(self, view: View, rng: random.Random) -> None:
         load_view(self, view, rng)
 
 
