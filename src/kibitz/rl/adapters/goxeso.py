@@ -262,8 +262,12 @@ class GoxesoTrace(Trace):
 
     def recall(self) -> dict[str, str]:
         """The faces remembered on the face-down cards, by cell name."""
-        known, size = self.known, self.size
-        return {cell_name(c, size): face_name(known[c]) for c in self.remembered}  # type: ignore[arg-type]
+        size = self.size
+        return {
+            cell_name(cell, size): face_name(face)
+            for cell in self.remembered
+            if (face := self.known[cell]) is not None  # never None for a remembered cell
+        }
 
     def gather(self, base: int, ones: list[int]) -> None:
         f, known = self.faces, self.known
