@@ -242,3 +242,36 @@ def test_a_goxeso_resample_keeps_the_faces_the_player_remembers() -> None:
             assert sampled.information_state_string(player) == state.information_state_string(
                 player
             )
+
+
+def test_a_goxeso_resample_gives_the_other_seat_what_it_saw() -> None:
+    # Every card turned in Goxeso is shown to all: in a state the player cannot tell from
+    # this one, the other seat remembers what it remembers here, and sees what it sees.
+    game = kos.load("goxeso", 2, size=4)
+    state = game.new_dealt_state(5)
+    rng = random.Random(8)
+    _random_play(state, rng, 14)
+    for player in range(2):
+        other = 1 - player
+        assert state.trace(other).recall()
+        sampled = state.resample(player, random.Random(rng.random()))
+        assert sampled.trace(other).recall() == state.trace(other).recall()
+        assert sampled.information_state_string(other) == state.information_state_string(other)
+        assert np.array_equal(
+            sampled.information_state_tensor(other), state.information_state_tensor(other)
+        )
+
+
+def test_a_row_game_resample_gives_the_other_seats_the_cards_played() -> None:
+    # The cards revealed this round are the memory part of every seat's vector: the other
+    # seats of a resampled state keep them (their hands are sampled).
+    game = kos.load("xbere", 3, turn_based=True)
+    state = game.new_dealt_state(9)
+    _random_play(state, random.Random(4), 12)
+    memory = slice(state.adapter.observation.size, None)
+    player = state.current_player()
+    sampled = state.resample(player, random.Random(2))
+    for seat in range(3):
+        true_memory = state.information_state_tensor(seat)[memory]
+        assert true_memory.any()
+        assert np.array_equal(sampled.information_state_tensor(seat)[memory], true_memory)

@@ -518,7 +518,8 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> KibitzState:
         """A state the player cannot tell from this one: the kibitz game is
         `determinize(view, memory)` (what the player remembers, Goxeso's faces, holds in it
-        too), the player keeps its memory, the others start theirs afresh."""
+        too), the player keeps its memory, and the others' memories hold what every seat
+        saw (`Trace.share`) and their own cards as sampled."""
         seed = int(probability_sampler() * 2**52)
         return self.resample(player_id, random.Random(seed))
 
@@ -526,14 +527,16 @@ class KibitzState(pyspiel.State):  # type: ignore[misc]
         game = self.kibitz_game
         sampled = determinize(game.view(player), rng, self.trace(player).recall())
         state = KibitzState(cast(KibitzGame, self.get_game()), None)
+        mine = self.trace(player)
         traces: list[Trace] = []
         for seat in range(game.players):
             if seat == player:
-                traces.append(self.trace(seat).copy())
+                traces.append(mine.copy())
             else:
-                fresh = self.adapter.new_trace(seat)
-                fresh.start(sampled)
-                traces.append(fresh)
+                other = self.adapter.new_trace(seat)
+                other.start(sampled)
+                mine.share(other)
+                traces.append(other)
         state.restart(sampled, traces)
         return state
 

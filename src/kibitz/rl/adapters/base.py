@@ -139,6 +139,12 @@ class Trace(ABC):
         `memory` (None, the default: its views show all it knows)."""
         return None
 
+    def share(self, other: Trace) -> None:
+        """Give `other`, the memory of another seat just started on a game this seat cannot
+        tell from its own (a resampled state), what this memory holds that every seat saw.
+        Nothing, by default: a memory of the seat's own cards only (Kozel's hands)."""
+        return None
+
     def write(self, out: Vector) -> None:
         """Write the memory vector (`layout.size` values) into `out`, which is zeroed."""
         ones: list[int] = []

@@ -269,6 +269,12 @@ class GoxesoTrace(Trace):
             if (face := self.known[cell]) is not None  # never None for a remembered cell
         }
 
+    def share(self, other: Trace) -> None:
+        """All of it: every card turned is shown to every seat, and so is every other move."""
+        assert isinstance(other, GoxesoTrace)
+        other.known, other.remembered = list(self.known), set(self.remembered)
+        other.log, other.turn = list(self.log), self.turn
+
     def gather(self, base: int, ones: list[int]) -> None:
         f, known = self.faces, self.known
         ones += [base + cell * f + known[cell] for cell in self.remembered]  # type: ignore[operator]

@@ -330,6 +330,12 @@ class RowTrace(Trace):
         if game.round + 1 != self.round and not game.is_over():
             self._round_start(game)
 
+    def share(self, other: Trace) -> None:
+        """The cards each seat played this round (revealed to all); `other` keeps its own
+        choice of the turn and its log, which starts from its hand in the sampled game."""
+        assert isinstance(other, RowTrace)
+        other.played = [set(cards) for cards in self.played]
+
     def gather(self, base: int, ones: list[int]) -> None:
         p, d = self.players, self.deck
         for seat, cards in enumerate(self.played):
