@@ -28,9 +28,17 @@ def test_target_row_is_the_closest_lower_end() -> None:
 
 def test_the_safe_fit_avoids_a_full_row_and_the_naive_fit_does_not() -> None:
     table = Table([[10, 11], [40], [70]], [2, 3, 4], True, [], lambda c: 1)
-    assert easy_play(table, [12, 41, 99]) == 41
-    assert easy_play(table, [12, 99]) == 99
+    assert easy_play(table, [12, 41]) == 41
     assert naive_play(table, [12, 41, 99]) == 12
+
+
+def test_the_safe_fit_takes_the_row_with_most_room_then_the_nearest_card() -> None:
+    # 12 would fill row 1; 41 and 45 leave row 2 room for one card more, 99 and 75 leave
+    # row 3 room for two: the fewer cards may land there before it, the safer.
+    table = Table([[10, 11], [40], [70]], [2, 3, 4], True, [], lambda c: 1)
+    assert easy_play(table, [12, 41, 45, 99]) == 99
+    assert easy_play(table, [12, 41, 45, 75, 99]) == 75
+    assert easy_play(table, [12, 45, 41]) == 41
 
 
 def test_a_forced_take_fills_a_row_with_the_lowest_card() -> None:
@@ -50,7 +58,7 @@ def test_no_careful_level_walks_into_a_full_row(level: str) -> None:
     game = make("xbere", players=2, seed=0, setup=TRAP)
     bot = make_bot("xbere", level)
     move = bot.choose(game.view(0), game.legal_moves(0), random.Random(0), Budget(iterations=300))
-    assert move == Play(41)
+    assert move in (Play(41), Play(99))
 
 
 def test_hard_takes_the_cheapest_row_and_keeps_the_x_row_growing() -> None:
@@ -93,3 +101,22 @@ def test_6nimmt_rollouts_stop_at_the_end_of_the_round() -> None:
     bot = SearchBot("hard", Recording(), Budget(iterations=30))
     bot.choose(game.view(0), game.legal_moves(0), random.Random(0))
     assert Recording.ends and all(end == (False, 1) for end in Recording.ends)
+
+
+def test_the_rollouts_play_the_medium_bot_in_x_bere() -> None:
+    # The search's inlined safe fit must be `medium`'s rule, card for card.
+    tuning = NimmtTuning()
+    tuning.noise = 0.0
+    medium = make_bot("xbere", "medium")
+    rng = random.Random(5)
+    compared = 0
+    for seed in range(12):
+        game = make("xbere", players=4, seed=seed)
+        while not game.is_over():
+            seat = min(game.to_act())
+            legal = game.legal_moves(seat)
+            expected = medium.choose(game.view(seat), legal, rng)
+            assert tuning.rollout_move(game, seat, legal, rng) == expected
+            compared += 1
+            game.apply(seat, legal[rng.randrange(len(legal))])
+    assert compared > 200

@@ -41,7 +41,7 @@ def test_a_seat_that_fills_a_row_beside_a_safe_card_is_read_as_easy() -> None:
 
 
 def test_a_seat_that_plays_the_safe_fit_leans_to_medium() -> None:
-    _, model = _first_turn(45)
+    _, model = _first_turn(90)
     assert model.chances(1)[0] < 0.5
 
 
@@ -70,12 +70,13 @@ def test_whole_games_against_one_level_are_told_apart(level: str, easy: bool) ->
 
 
 def test_the_search_plays_a_seat_by_its_fitted_rule() -> None:
-    game = make("xbere", players=2, seed=0, setup=SETUP)  # seat 1: 12 fills row 1, 45 is safe
+    # Seat 1: 12 fills row 1; 45 and 90 are safe, 90 on the row with more room.
+    game = make("xbere", players=2, seed=0, setup=SETUP)
     tuning = NimmtTuning()
     tuning.noise = 0.0
     legal = game.legal_moves(1)
     rng = random.Random(0)
-    assert tuning.rollout_move(game, 1, legal, rng) == Play(45)
+    assert tuning.rollout_move(game, 1, legal, rng) == Play(90)
     tuning.easy_share = [0.0, 1.0]
     assert tuning.rollout_move(game, 1, legal, rng) == Play(12)
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pytest
 
 from kibitz.bots import make_bot
-from kibitz.bots.nimmt import Table, easy_play
+from kibitz.bots.nimmt import Table, naive_play
 from kibitz.bots.placement import careful_play, take_chance, target_row, unseen_count
 from kibitz.core import make
 from kibitz.games.nimmt import Play
@@ -64,8 +64,8 @@ def test_6nimmt_medium_plays_the_careful_fit_where_the_safe_fit_would_not() -> N
     }
     game = make("6nimmt", players=5, seed=0, setup=setup, rounds=1)
     view = game.view(0)
-    # The closest safe fit plays 30 (gap 9, the row still has room for one card) ...
-    assert easy_play(Table(view["rows"], [5] * 4, False, [], bullheads), [30, 55]) == 30
+    # The nearest card is 30 (gap 9, the row still has room for one card) ...
+    assert naive_play(Table(view["rows"], [5] * 4, False, [], bullheads), [30, 55]) == 30
     # ... the careful fit sees that any of the others' cards from 22 to 29 fills it first.
     move = make_bot("6nimmt", "medium").choose(view, game.legal_moves(0), random.Random(0))
     assert move == Play(55)
