@@ -87,10 +87,10 @@ def test_hard_feeds_its_model_into_its_search() -> None:
     bot.model.see(make("xbere", players=2, seed=0, setup=SETUP).view(0), random.Random(0))
     fresh = HardBot()
     fresh.choose(game.view(0), game.legal_moves(0), random.Random(0), Budget(iterations=20))
-    assert fresh.tuning.easy_share == [0.0, EASY_PRIOR[0]]  # no play seen: the prior
+    assert fresh.tuning.chances == [EASY_PRIOR[0]]  # no play seen: the prior
     bot.choose(game.view(0), game.legal_moves(0), random.Random(0), Budget(iterations=20))
-    assert bot.tuning.easy_share[0] == 0.0
-    assert bot.tuning.easy_share[1] > 0.5 > EASY_PRIOR[0]
+    assert [deal.seat for deal in bot.tuning.deals] == [1]
+    assert bot.tuning.chances[0] > 0.5 > EASY_PRIOR[0]
 
 
 def test_hard_keeps_its_model_through_a_copy_to_a_worker() -> None:
@@ -100,4 +100,4 @@ def test_hard_keeps_its_model_through_a_copy_to_a_worker() -> None:
     bot.model.see(make("xbere", players=2, seed=0, setup=SETUP).view(0), random.Random(0))
     copy = pickle.loads(pickle.dumps(bot))
     copy.choose(game.view(0), game.legal_moves(0), random.Random(0), Budget(iterations=20))
-    assert copy.tuning.easy_share[1] > 0.5
+    assert copy.tuning.chances[0] > 0.5

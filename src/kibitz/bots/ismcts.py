@@ -56,6 +56,12 @@ class Tuning:
         applied). The default: what the game says it shows (`Game.observe`)."""
         return game.observe(seat, move, me)
 
+    def determinize(self, game_class: type[Game[Any]], view: View, rng: random.Random) -> Game[Any]:
+        """The full game one iteration plays, consistent with `view`. Default: the game's own
+        `determinize`, every unseen card equally likely wherever it may be; a tuning may
+        weigh what the other seats' plays tell of their hidden cards."""
+        return game_class.determinize(view, rng)
+
     def rollout_move(
         self, game: Game[Any], seat: int, legal: Sequence[Move], rng: random.Random
     ) -> Move:
@@ -124,7 +130,8 @@ class ISMCTS:
         game_class = spec(view["game"]).game
         tuning = self.tuning
         c = tuning.exploration
-        observe, rollout, done, rewards = (
+        determinize, observe, rollout, done, rewards = (
+            tuning.determinize,
             tuning.observe,
             tuning.rollout_move,
             tuning.done,
@@ -146,7 +153,7 @@ class ISMCTS:
             if deadline is not None and iterations > 0 and time.perf_counter() >= deadline:
                 break
             iterations += 1
-            game = game_class.determinize(view, rng)
+            game = determinize(game_class, view, rng)
             begin = game.stage()
             node = root
             path: list[tuple[_Node, list[tuple[int, list[float]]]]] = []

@@ -31,6 +31,7 @@ from typing import Any, cast
 
 from kibitz.bots.base import Bot, Budget
 from kibitz.bots.ismcts import SearchBot, Tuning, win_rewards
+from kibitz.bots.nimmt_hands import Deal, HandModel, deal_view
 from kibitz.bots.nimmt_model import PlayModel, Rule
 from kibitz.bots.placement import careful_play, target_row, unseen_count
 from kibitz.bots.registry import register_bot
@@ -244,6 +245,22 @@ class NimmtTuning(Tuning):
         self.easy_share: list[float] = []
         """Per seat: the chance that it plays a card by the `easy` rule (blind to row
         limits) rather than the roomiest safe fit; empty: every seat plays the safe fit."""
+        self.deals: list[Deal] = []
+        """X bere!: how to deal the other seats' hidden cards (`HandModel.deals`); empty:
+        at random."""
+        self.chances: list[float] = []
+        """Per deal: the chance that its seat plays by the `easy` rule."""
+
+    def determinize(self, game_class: type[Game[Any]], view: View, rng: random.Random) -> Game[Any]:
+        deals = self.deals
+        if not deals:
+            return game_class.determinize(view, rng)
+        # One rule per seat for the whole iteration: its hand is dealt to fit that rule.
+        rules = [0 if rng.random() < chance else 1 for chance in self.chances]
+        share = self.easy_share
+        for deal, rule in zip(deals, rules, strict=True):
+            share[deal.seat] = 1.0 if rule == 0 else 0.0
+        return game_class.determinize(deal_view(view, deals, rules, rng), rng)
 
     def rollout_move(
         self, game: Game[Any], seat: int, legal: Sequence[Move], rng: random.Random
@@ -327,26 +344,48 @@ the rules apart (short rows fill seldom), and an even prior played `medium` seat
 50.5% with this prior)."""
 
 
+def unchosen(view: View) -> View:
+    """`view` as if the other seats had not chosen their cards yet. A face-down card is
+    unseen either way; the search then lets each of them choose by its modelled rule rather
+    than deal it a random card of its sampled hand as its choice."""
+    me, chosen = view["seat"], view["chosen"]
+    others = [seat for seat, done in enumerate(chosen) if done and seat != me]
+    if view["pending"] is not None or not others:
+        return view
+    fresh = dict(view)
+    fresh["chosen"] = [seat == me and done for seat, done in enumerate(chosen)]
+    fresh["hand_sizes"] = [n + (seat in others) for seat, n in enumerate(view["hand_sizes"])]
+    fresh["to_act"] = sorted({*view["to_act"], *others})
+    return fresh
+
+
 class HardBot(SearchBot):
-    """ISMCTS (`NimmtTuning`); in X bere! each other seat is played in the search by the
-    `easy` rule with the chance that its revealed plays give it (`PlayModel`), else by the
-    safe fit."""
+    """ISMCTS (`NimmtTuning`) from a view in which the other seats have not chosen yet
+    (`unchosen`). In X bere! each other seat is played in an iteration by the `easy` rule
+    with the chance that its revealed plays give it (`PlayModel`), else by the safe fit, and
+    its hidden cards are dealt to fit its plays under that rule (`HandModel`)."""
 
     def __init__(self) -> None:
         self.tuning = NimmtTuning()
         super().__init__("hard", self.tuning, HARD_BUDGET)
         self.model = PlayModel(RULES, EASY_PRIOR)
+        self.hands = HandModel(RULES)
 
     def choose(
         self, view: View, legal: Sequence[Move], rng: random.Random, budget: Budget | None = None
     ) -> Move:
-        if "x_rows" in view and isinstance(legal[0], Play):
+        tuning = self.tuning
+        tuning.deals = []
+        if not isinstance(legal[0], Play):
+            return super().choose(view, legal, rng, budget)
+        if "x_rows" in view:
             self.model.see(view, rng)
-            me = view["seat"]
-            self.tuning.easy_share = [
-                0.0 if seat == me else self.model.chances(seat)[0]
-                for seat in range(view["players"])
-            ]
+            self.hands.see(view)
+        view = unchosen(view)
+        if "x_rows" in view:
+            tuning.easy_share = [0.0] * view["players"]
+            tuning.deals = self.hands.deals(view)
+            tuning.chances = [self.model.chances(deal.seat)[0] for deal in tuning.deals]
         return super().choose(view, legal, rng, budget)
 
 
