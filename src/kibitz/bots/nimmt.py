@@ -17,9 +17,11 @@ go back to the hand at 1 point each; in 6 nimmt! taken cards are penalty bullhea
 - `hard`: ISMCTS (`kibitz.bots.ismcts`) over the seat's information: every iteration deals
   the unseen cards anew to the other hands, decoupled UCT for the simultaneous choice, and
   rollouts played by the `medium` rule on the sampled game (cheap, and much closer to
-  real play than random rollouts). In X bere! each other seat is played by the rule its
-  revealed cards fit (`kibitz.bots.nimmt_model`): `easy`'s closest fit with the chance the
-  model gives it, else the safe fit.
+  real play than random rollouts), from the turn's start: the seats that have already
+  chosen choose again in the search (`unchosen`). In X bere! each other seat is played by
+  the rule its revealed cards fit (`kibitz.bots.nimmt_model`): `easy`'s closest fit with
+  the chance the model gives it, else the safe fit; and its hidden cards are dealt to fit
+  the plays it made under that rule (`kibitz.bots.nimmt_hands`).
 """
 
 from __future__ import annotations
