@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from kibitz.bots import make_bot
-from kibitz.bots.nimmt import RULES, unchosen
+from kibitz.bots import Budget, make_bot
+from kibitz.bots.nimmt import EASY_PRIOR, RULES, HardBot, unchosen
 from kibitz.bots.nimmt_hands import HandModel, deal_view
 from kibitz.core import Game, make
-from kibitz.games.nimmt import Play
+from kibitz.games.nimmt import Play, Take
 
 # Rows 1-3 have limits 3, 4, 5. Seat 1 holds 45 and 90 (both safe, 90 on the row with the
 # most room) and 12, which fills row 1.
@@ -150,3 +150,19 @@ def test_a_play_the_rule_cannot_explain_from_known_cards_forbids_nothing() -> No
     (deal,) = model.deals(game.view(0))
     assert {33, 40} <= set(deal.allowed[MEDIUM])
     assert not {33, 40} & set(deal.allowed[EASY])
+
+
+def test_after_a_card_search_a_take_search_plays_the_seats_by_their_chances() -> None:
+    # A card search draws each seat's rule per iteration; the search for a take that follows
+    # must not keep the last iteration's draw but mix the rules by the model's chances.
+    setup = {"rows": [[10, 11], [40], [70]], "hands": [[5, 60, 99], [12, 45, 90]]}
+    game = make("xbere", players=2, seed=0, setup=setup)
+    bot = HardBot()
+    bot.choose(game.view(0), game.legal_moves(0), random.Random(0), Budget(iterations=30))
+    assert bot.tuning.easy_share[1] in (0.0, 1.0)  # the last iteration's draw
+    game.apply(0, Play(5))  # lower than every row: seat 0 takes one
+    game.apply(1, Play(12))
+    legal = game.legal_moves(0)
+    assert isinstance(legal[0], Take)
+    bot.choose(game.view(0), legal, random.Random(0), Budget(iterations=30))
+    assert bot.tuning.easy_share == [0.0, EASY_PRIOR[0]] and bot.tuning.deals == []

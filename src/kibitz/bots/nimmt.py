@@ -378,16 +378,21 @@ class HardBot(SearchBot):
     ) -> Move:
         tuning = self.tuning
         tuning.deals = []
-        if not isinstance(legal[0], Play):
-            return super().choose(view, legal, rng, budget)
+        choosing = isinstance(legal[0], Play)
         if "x_rows" in view:
-            self.model.see(view, rng)
-            self.hands.see(view)
-        view = unchosen(view)
-        if "x_rows" in view:
-            tuning.easy_share = [0.0] * view["players"]
-            tuning.deals = self.hands.deals(view)
-            tuning.chances = [self.model.chances(deal.seat)[0] for deal in tuning.deals]
+            if choosing:
+                self.model.see(view, rng)
+                self.hands.see(view)
+            me = view["seat"]
+            tuning.easy_share = [
+                0.0 if seat == me else self.model.chances(seat)[0]
+                for seat in range(view["players"])
+            ]
+        if choosing:
+            view = unchosen(view)
+            if "x_rows" in view:  # each iteration then draws every seat's rule and hand
+                tuning.deals = self.hands.deals(view)
+                tuning.chances = [tuning.easy_share[deal.seat] for deal in tuning.deals]
         return super().choose(view, legal, rng, budget)
 
 
