@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from kibitz.bots.nimmt_model import Rule
 from kibitz.core import View
+from kibitz.games.nimmt.views import unseen_cards
 
 _Play = tuple[int, int, tuple[frozenset[int], ...]]
 """A seat's play: the turn, the card, and per rule the cards it would have played instead."""
@@ -86,7 +87,7 @@ class HandModel:
         """For each other seat of `view` (a turn start's, as `see` was given last): its
         hidden cards' count and, per rule, the unseen cards its plays allow."""
         me = view["seat"]
-        unseen = tuple(_unseen(view))
+        unseen = tuple(unseen_cards(view, view["options"]["deck_size"]))
         deals = []
         for seat in range(view["players"]):
             if seat == me:
@@ -114,20 +115,6 @@ class HandModel:
             if not held & preferred[rule]:
                 forbidden |= preferred[rule]
         return forbidden
-
-
-def _unseen(view: View) -> list[int]:
-    """The cards `view`'s seat cannot place: in other hands, face down, or out of play."""
-    seen: set[int] = set(view["hand"])
-    if view["choice"] is not None:
-        seen.add(view["choice"])
-    for group in (view["rows"], view["x_rows"], view["x_piles"], view["known"]):
-        for cards in group:
-            seen.update(cards)
-    seen.update(card for card, _ in view["revealed"][view["placed"] :])
-    if view["pending"] is not None:
-        seen.update(view["pending"]["cards"])
-    return [card for card in range(1, view["options"]["deck_size"] + 1) if card not in seen]
 
 
 def deal_view(view: View, deals: Sequence[Deal], rules: Sequence[int], rng: random.Random) -> View:

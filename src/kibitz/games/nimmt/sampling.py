@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from kibitz.core import ViewError
 from kibitz.core.rng import shuffle
-from kibitz.games.nimmt.views import read_table
+from kibitz.games.nimmt.views import read_table, unseen_cards
 
 if TYPE_CHECKING:
     from kibitz.games.nimmt.game import RowGame
@@ -25,19 +25,8 @@ def load_view(game: RowGame, view: Mapping[str, Any], rng: random.Random) -> Non
     read_table(game, view)
     me = view["seat"]
     players = game.players
-    located: set[int] = set()
-    for group in (game.rows, game.x_rows, game.piles, game.known):
-        for cards in group:
-            located.update(cards)
-    located.update(card for card, _ in game.queue[game.placed :])
-    if game.pending is not None:
-        located.update(game.pending[2])
     chosen = view["chosen"]
-    if me is not None:
-        located.update(view["hand"])
-        if view["choice"] is not None:
-            located.add(view["choice"])
-    pool = [card for card in range(1, game.rules.deck_size + 1) if card not in located]
+    pool = unseen_cards(view, game.rules.deck_size)
     shuffle(pool, rng)
     game.hands = [[] for _ in range(players)]
     game.chosen = [None] * players

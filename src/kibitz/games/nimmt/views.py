@@ -239,6 +239,23 @@ def read_table(game: RowGame, data: Mapping[str, Any]) -> None:
         raise ValueError("the rows or piles do not match the options")
 
 
+def unseen_cards(view: Mapping[str, Any], deck_size: int) -> list[int]:
+    """The cards of the deck that `view`'s seat cannot place: in other hands (but their known
+    cards), the others' face-down choices, or out of play. `determinize` deals from them."""
+    seen: set[int] = set()
+    if view["seat"] is not None:
+        seen.update(view["hand"])
+        if view["choice"] is not None:
+            seen.add(view["choice"])
+    for key in ("rows", "x_rows", "x_piles", "piles", "known"):
+        for cards in view.get(key, ()):
+            seen.update(cards)
+    seen.update(card for card, _ in view["revealed"][view["placed"] :])
+    if view["pending"] is not None:
+        seen.update(view["pending"]["cards"])
+    return [card for card in range(1, deck_size + 1) if card not in seen]
+
+
 def load_state(game: RowGame, state: Mapping[str, Any]) -> None:
     """Restore what `state_data` wrote."""
     read_table(game, state)
