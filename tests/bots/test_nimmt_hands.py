@@ -113,8 +113,9 @@ def test_a_dealt_view_gives_each_seat_allowed_cards_and_determinizes() -> None:
         assert set(sample.to_state()["hands"][deal.seat]) >= set(dealt["known"][deal.seat])
 
 
-def test_unchosen_lets_the_others_choose_again() -> None:
-    game = make("xbere", players=3, seed=0)
+@pytest.mark.parametrize("name", ["xbere", "6nimmt"])
+def test_unchosen_lets_the_others_choose_again(name: str) -> None:
+    game = make(name, players=3, seed=0)
     game.apply(0, game.legal_moves(0)[0])
     view = game.view(2)
     assert view["chosen"] == [True, False, False]
