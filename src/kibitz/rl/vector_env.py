@@ -100,13 +100,15 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         self._masks = np.zeros((num_envs, self.adapter.num_actions), dtype=np.int8)
         self._mask_view = memoryview(self._masks.reshape(-1))  # type: ignore[arg-type]
         self._seeds = random.Random(fresh_seed())
+        # Each game's learner observation, kept up to date in its row of the array by a
+        # tracker; all are copies of one, sharing its offset tables (`Tracker.copy`).
         rows = self._observations
+        first = self.adapter.new_tracker((seat,), rows[0:1])
         self._batch = Batch(
             self.adapter,
             seat,
             self._policies,
-            # Each game's learner observation, kept up to date in its row of the array.
-            [self.adapter.new_tracker((seat,), rows[i : i + 1]) for i in range(num_envs)],
+            [first] + [first.copy(rows[i : i + 1]) for i in range(1, num_envs)],
         )
 
     @property

@@ -81,11 +81,7 @@ class GoxesoTracker(Tracker):
 
     def _copy_state(self) -> None:
         self.known = [list(known) for known in self.known]
-        self.acting, self.scored, self.flushed = (
-            list(self.acting),
-            list(self.scored),
-            list(self.flushed),
-        )
+        self.acting, self.scored = list(self.acting), list(self.scored)
 
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
         assert isinstance(game, Goxeso)

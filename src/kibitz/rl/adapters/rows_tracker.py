@@ -133,7 +133,6 @@ class RowTracker(Tracker):
         self.x_row_now = [list(cards) for cards in self.x_row_now]
         self.pending, self.pending_ones = list(self.pending), list(self.pending_ones)
         self.acting, self.turn, self.scored = list(self.acting), list(self.turn), list(self.scored)
-        self.flushed = list(self.flushed)
 
     def rebind(self, game: Game[Any]) -> None:
         game = cast(RowGame, game)  # not isinstance: through ABCMeta, it costs a move's time
