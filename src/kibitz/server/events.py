@@ -324,7 +324,7 @@ class RedisEvents(TableEvents):
                 await asyncio.sleep(0.5)
             finally:
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()  # type: ignore[no-untyped-call,unused-ignore]
 
     async def _catch_up(self) -> None:
         """Read every table held in memory again and send its connections fresh states."""
