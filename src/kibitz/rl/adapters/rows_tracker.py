@@ -228,23 +228,29 @@ class RowTracker(Tracker):
             return False
         mv, d, rows_at, revealed = self.mv, self.deck, self.rows_at, self.revealed
         scored = False
-        touched = set()
+        touched: list[int] = []
         event: Any
-        for event in events[self.done :]:
+        # By index, with the fields cast to int: a slice of the list and untyped arithmetic
+        # cost more than the writes (this runs at every reveal).
+        for k in range(self.done, len(events)):
+            event = events[k]
             if type(event) is tuple:  # a placement kept small: (seat, card, row)
-                kind, (seat, card, row) = "place", event
+                kind = "place"
+                seat, card, row = cast(tuple[int, int, int], event)
             else:  # a dict, as the views write every event
-                kind, seat, card = event["type"], event["seat"], event["card"]
+                kind = cast(str, event["type"])
+                seat, card = cast(int, event["seat"]), cast(int, event["card"])
                 if kind == "x":
                     self._x_card(game, seat, card, event["packed"], event["back"])
                     scored = True
                     continue
-                row = event["row"]
+                row = cast(int, event["row"])
             r = row - 1
-            touched.add(r)
+            if r not in touched:
+                touched.append(r)
             first = r * d
             if kind == "take":
-                taken = event["cards"]
+                taken = cast(Sequence[int], event["cards"])
                 for offset in rows_at:
                     for c in taken:
                         mv[offset + first + c] = 0.0
