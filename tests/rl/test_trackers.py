@@ -114,3 +114,36 @@ def test_row_scores_summed_from_a_table_equal_the_engines(
                 break
             seat = min(game.to_act())
             game.apply(seat, rng.choice(game.legal_moves(seat)))
+
+
+@pytest.mark.parametrize("name", supported())
+def test_copies_onto_other_rows_follow_their_own_games(name: str) -> None:
+    """The vector environment makes its games' trackers as copies of one onto other rows of
+    its array (sharing the offset tables): each copy writes only its rows and follows only
+    its game; rows of another shape are refused."""
+    rl_adapter = adapter(name, None, {})
+    players = rl_adapter.players
+    first = rl_adapter.new_tracker((0,))
+    rows = np.zeros((2, first.size), dtype=np.float32)
+    trackers = [first.copy(rows[0:1]), first.copy(rows[1:2])]
+    games = [kibitz.make(name, players, seed) for seed in (1, 2)]
+    memories = [reference.new_trace(rl_adapter, 0) for _ in games]
+    for tracker, game, memory in zip(trackers, games, memories, strict=True):
+        tracker.start(game)
+        memory.start(game)
+    rng = random.Random(3)
+    for _ in range(40):
+        for tracker, game, memory in zip(trackers, games, memories, strict=True):
+            if game.is_over():
+                continue
+            seat = min(game.to_act())
+            move = rng.choice(game.legal_moves(seat))
+            game.apply(seat, move)
+            tracker.after(game, seat, move)
+            memory.after(game, seat, move)
+        for i, (tracker, game, memory) in enumerate(zip(trackers, games, memories, strict=True)):
+            tracker.flush(game)
+            assert np.array_equal(rows[i], reference.observation(rl_adapter, game, memory))
+    assert not first.rows.any()  # the tracker copied was never started: its rows untouched
+    with pytest.raises(ValueError, match="shape"):
+        first.copy(np.zeros((1, first.size + 1), dtype=np.float32))

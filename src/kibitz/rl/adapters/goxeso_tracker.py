@@ -37,7 +37,7 @@ class GoxesoTracker(Tracker):
         self, adapter: GoxesoAdapter, seats: Sequence[int], rows: Rows | None = None
     ) -> None:
         super().__init__(adapter, seats, rows)
-        self.size, self.faces, self.cells = adapter.size, adapter.faces, adapter.cells
+        self.faces, self.cells = adapter.faces, adapter.cells
         f, p = self.faces, adapter.players
         at = adapter.observation.start
         rels = [[(s - seat) % p for s in range(p)] for seat in self.seats]
