@@ -104,3 +104,17 @@ def kozel_action(hand: int, move: KozelMove) -> int:
         bit <<= 1
         rest ^= low
     return KOZEL_KIND_BASE[move.kind] + bits - 1
+
+
+def kozel_mask(hand: int, bits: int) -> int:
+    """The cards of `hand` (a mask) picked by `bits`: bit i picks the hand's i-th card in card
+    order (the inverse of `kozel_action`'s bits; OpenSpiel maps every action it applies back
+    to its cards)."""
+    mask = 0
+    while bits:  # the hand's cards in card order are its bits from the lowest
+        low = hand & -hand
+        if bits & 1:
+            mask |= low
+        hand ^= low
+        bits >>= 1
+    return mask

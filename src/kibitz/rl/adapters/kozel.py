@@ -22,7 +22,7 @@ from kibitz.games.kozel.game import Kozel
 from kibitz.games.kozel.moves import KINDS, KozelMove
 from kibitz.rl.adapters.base import Adapter, Gather, Trace
 from kibitz.rl.layout import Field, Layout
-from kibitz.rl.numbering import KozelNumbering, kozel_action
+from kibitz.rl.numbering import KozelNumbering, kozel_action, kozel_mask
 
 if TYPE_CHECKING:
     from kibitz.rl.adapters.tracker import Tracker
@@ -82,14 +82,7 @@ class KozelAdapter(Adapter):
         size = hand.bit_count()
         if bits >> size:
             raise ValueError(f"action {action} names a card beyond the hand of {size}")
-        mask = 0
-        while bits:  # the hand's cards in card order are its bits from the lowest
-            low = hand & -hand
-            if bits & 1:
-                mask |= low
-            hand ^= low
-            bits >>= 1
-        return _KIND_CLASSES[kind](mask)
+        return _KIND_CLASSES[kind](kozel_mask(hand, bits))
 
     def action_name(self, action: int) -> str:
         kind, bits = divmod(action, 15)
