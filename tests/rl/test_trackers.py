@@ -31,6 +31,15 @@ OPTION_SETS: list[tuple[str, int, dict[str, Any]]] = [
 ]
 
 
+def random_move(game: Any, rng: random.Random, followers: list[Any]) -> None:
+    """A random legal move of the lowest seat to act, then each follower's `after`."""
+    seat = min(game.to_act())
+    move = rng.choice(game.legal_moves(seat))
+    game.apply(seat, move)
+    for follower in followers:
+        follower.after(game, seat, move)
+
+
 @pytest.mark.parametrize(
     "config",
     [config for config in OPTION_SETS if config[0] in supported()],
@@ -68,12 +77,7 @@ def test_tracked_vectors_equal_the_reference(config: tuple[str, int, dict[str, A
                     assert np.array_equal(row, reference.observation(rl_adapter, game, memory))
             if game.is_over():
                 break
-            seat = min(game.to_act())
-            move = rng.choice(game.legal_moves(seat))
-            game.apply(seat, move)
-            tracker.after(game, seat, move)
-            for memory in memories:
-                memory.after(game, seat, move)
+            random_move(game, rng, [tracker, *memories])
 
 
 def test_a_row_game_taken_over_midway_in_a_turn_remembers_that_turn() -> None:
@@ -134,13 +138,8 @@ def test_copies_onto_other_rows_follow_their_own_games(name: str) -> None:
     rng = random.Random(3)
     for _ in range(40):
         for tracker, game, memory in zip(trackers, games, memories, strict=True):
-            if game.is_over():
-                continue
-            seat = min(game.to_act())
-            move = rng.choice(game.legal_moves(seat))
-            game.apply(seat, move)
-            tracker.after(game, seat, move)
-            memory.after(game, seat, move)
+            if not game.is_over():
+                random_move(game, rng, [tracker, memory])
         for i, (tracker, game, memory) in enumerate(zip(trackers, games, memories, strict=True)):
             tracker.flush(game)
             assert np.array_equal(rows[i], reference.observation(rl_adapter, game, memory))
