@@ -39,6 +39,7 @@ MODULES = (
     "kibitz.games.goxeso.search",
     "kibitz.games.goxeso.setup",
     "kibitz.games.goxeso.turns",
+    "kibitz.games.goxeso.views",
     "kibitz.games.kozel.cards",
     "kibitz.games.kozel.game",
     "kibitz.games.kozel.legal",
@@ -47,6 +48,7 @@ MODULES = (
     "kibitz.games.kozel.search",
     "kibitz.games.kozel.setup",
     "kibitz.games.kozel.tricks",
+    "kibitz.games.kozel.views",
     "kibitz.games.nimmt.cards",
     "kibitz.games.nimmt.game",
     "kibitz.games.nimmt.moves",
@@ -54,6 +56,7 @@ MODULES = (
     "kibitz.games.nimmt.sampling",
     "kibitz.games.nimmt.search",
     "kibitz.games.nimmt.setup",
+    "kibitz.games.nimmt.views",
     "kibitz.rl.adapters.goxeso_tracker",
     "kibitz.rl.adapters.kozel_tracker",
     "kibitz.rl.adapters.rows_tracker",
@@ -65,10 +68,11 @@ MODULES = (
 """The modules compiled: the engines and what they call while a game is played, dealt or
 sampled; and what the RL environments run at every move (the observation trackers, the
 vector environment's step loop, the legal moves listed for a mask), which would cost
-several times the compiled engine's move in the interpreter. Those import no numpy: the
-build environment has none. Not the views' codecs: mypyc would drop their TypedDicts'
-documentation, which the JSON Schema export reads; nor the options, records or the
-registry, which run once a game."""
+several times the compiled engine's move in the interpreter; and the views' codecs, which
+build a view for every bot's decision (Kozel's in half the time compiled). Those import no
+numpy: the build environment has none. Not the views' shapes (`view_types`): mypyc would
+drop their TypedDicts' documentation, which the JSON Schema export reads; nor the options,
+records or the registry, which run once a game."""
 
 PURE_VARIABLE = "KIBITZ_PURE"
 """Set (to anything but empty) in the environment: run the pure-Python modules."""

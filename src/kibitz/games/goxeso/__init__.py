@@ -22,7 +22,7 @@ from kibitz.games.goxeso.moves import (
     parse_move,
 )
 from kibitz.games.goxeso.options import GoxesoOptions
-from kibitz.games.goxeso.views import GoxesoState, GoxesoView
+from kibitz.games.goxeso.view_types import GoxesoState, GoxesoView
 
 register(
     GameSpec(

@@ -37,20 +37,15 @@ from kibitz.games.goxeso.sampling import load_view
 from kibitz.games.goxeso.search import GoxesoFeatures
 from kibitz.games.goxeso.setup import read_board, shuffled_board
 from kibitz.games.goxeso.turns import Turn
-from kibitz.games.goxeso.views import (
-    EXCHANGE,
-    OVER,
-    PLAY,
+from kibitz.games.goxeso.view_types import (
     Ending,
     GoxesoState,
     GoxesoStatePart,
     GoxesoTable,
     GoxesoView,
     Phase,
-    load_state,
-    state_data,
-    table_data,
 )
+from kibitz.games.goxeso.views import EXCHANGE, OVER, PLAY, load_state, state_data, table_data
 
 _ANSWERS: Final = (ACCEPT, DECLINE)
 

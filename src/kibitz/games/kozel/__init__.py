@@ -12,7 +12,7 @@ from kibitz.core import GameSpec, Hooks, register
 from kibitz.games.kozel.game import Kozel
 from kibitz.games.kozel.moves import Beat, Discard, Four, KozelMove, Lead, parse_move
 from kibitz.games.kozel.options import KozelOptions
-from kibitz.games.kozel.views import KozelState, KozelView
+from kibitz.games.kozel.view_types import KozelState, KozelView
 
 register(
     GameSpec(

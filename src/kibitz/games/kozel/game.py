@@ -28,18 +28,15 @@ from kibitz.games.kozel.sampling import load_view
 from kibitz.games.kozel.search import KozelFeatures
 from kibitz.games.kozel.setup import Deal, deal_setups, read_deal, shuffled_deal
 from kibitz.games.kozel.tricks import Trick, Undone
-from kibitz.games.kozel.views import (
+from kibitz.games.kozel.view_types import (
     DealResult,
     KozelSeatPart,
     KozelState,
     KozelStatePart,
     KozelView,
     TrickData,
-    load_state,
-    state_data,
-    trick_data,
-    view_data,
 )
+from kibitz.games.kozel.views import load_state, state_data, trick_data, view_data
 
 ALONE: Final = tuple(frozenset((seat,)) for seat in range(4))
 ORDER: Final = tuple(tuple((first + i) % 4 for i in range(4)) for first in range(4))

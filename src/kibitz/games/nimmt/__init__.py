@@ -13,7 +13,7 @@ from kibitz.core import GameSpec, Hooks, register
 from kibitz.games.nimmt.game import RowGame, SixNimmt, XBere
 from kibitz.games.nimmt.moves import Play, RowMove, Take, XCard, parse_move
 from kibitz.games.nimmt.options import SixNimmtOptions, XBereOptions
-from kibitz.games.nimmt.views import SixNimmtState, SixNimmtView, XBereState, XBereView
+from kibitz.games.nimmt.view_types import SixNimmtState, SixNimmtView, XBereState, XBereView
 
 _HOOKS = Hooks(
     bots="kibitz.bots.nimmt",

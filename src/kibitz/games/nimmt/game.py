@@ -24,15 +24,8 @@ from kibitz.games.nimmt.options import MAX_DECK, Rules, SixNimmtOptions, XBereOp
 from kibitz.games.nimmt.sampling import load_view
 from kibitz.games.nimmt.search import RowFeatures
 from kibitz.games.nimmt.setup import read_deal, round_setups, shuffled_deal
-from kibitz.games.nimmt.views import (
-    SixNimmtState,
-    SixNimmtView,
-    XBereState,
-    XBereView,
-    load_state,
-    state_data,
-    view_data,
-)
+from kibitz.games.nimmt.view_types import SixNimmtState, SixNimmtView, XBereState, XBereView
+from kibitz.games.nimmt.views import load_state, state_data, view_data
 
 _PLAYS: Final = [Play(card) for card in range(MAX_DECK + 1)]
 _XCARDS: Final = [XCard(card) for card in range(MAX_DECK + 1)]
