@@ -23,7 +23,7 @@ from kibitz.games.nimmt.game import RowGame
 from kibitz.games.nimmt.moves import Play, Take, XCard
 from kibitz.games.nimmt.options import Rules
 from kibitz.rl.adapters.base import FixedActionAdapter, Gather, Trace
-from kibitz.rl.adapters.rows_tracker import public_scores
+from kibitz.rl.adapters.rows_tracker import gather_view, public_scores
 from kibitz.rl.layout import Field, Layout
 
 if TYPE_CHECKING:
@@ -53,9 +53,9 @@ class RowAdapter(FixedActionAdapter):
         self.observation = self._layout()
         self._at = self.observation.start
         self.ones_blocks = ((self._at["unseen"], deck),)
-        self._limits = list(self.rules.row_limits)
-        self._rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
-        """`_rel[observer][seat]`: the seat's block in the observer's vector."""
+        self.limits = list(self.rules.row_limits)
+        self.rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
+        """`rel[observer][seat]`: the seat's block in the observer's vector."""
         self._scores_memo: tuple[RowGame | None, int, list[float] | None] = (None, -1, None)
         self.pile_value = (
             [bullheads(card) for card in range(deck + 1)] if self.rules.bullheads else None
@@ -151,95 +151,8 @@ class RowAdapter(FixedActionAdapter):
         return Layout(fields)
 
     def gather(self, game: Game[Any], seat: int, base: int, into: Gather) -> None:
-        # Reads what `views.view_data` shows `seat`: the table (rows, hand sizes, chosen
-        # flags, known cards, X rows, piles, revealed cards, the pending decision, public
-        # scores) and the seat's own hand and choice. Card c is at offset c - 1.
         assert isinstance(game, RowGame)
-        at, d, rel = self._at, self.deck, self._rel[seat]
-        ones, spots, values = into.ones, into.spots, into.values
-        seen: list[int] = []  # the cards the observer can place: 0 in `unseen`
-        hand = game.hands[seat]
-        b = base + at["hand"] - 1
-        ones += [b + card for card in hand]
-        seen += hand
-        choice = game.chosen[seat]
-        if choice is not None:
-            ones.append(base + at["choice"] - 1 + choice)
-            seen.append(choice)
-        rows, last, fill = base + at["rows"] - 1, base + at["row_last"], base + at["row_fill"]
-        limits = self._limits
-        for r, row in enumerate(game.rows):
-            b = rows + r * d
-            ones += [b + card for card in row]
-            seen += row
-            spots += (last + r, fill + r)
-            values += (row[-1] / d, len(row) / limits[r])
-        b, hand_size = base + at["hand_sizes"], self.rules.hand_size
-        spots += [b + k for k in rel]
-        values += [len(cards) / hand_size for cards in game.hands]
-        b = base + at["chosen"]
-        ones += [b + rel[s] for s, card in enumerate(game.chosen) if card is not None]
-        b = base + at["to_act"]
-        ones += [b + rel[s] for s in game.to_act()]
-        known = base + at["known"] - 1
-        for s, back in enumerate(game.known):
-            if back:
-                b = known + rel[s] * d
-                ones += [b + card for card in back]
-                seen += back
-        if self.x_rows:
-            x_rows, x_last = base + at["x_rows"] - 1, base + at["x_row_last"]
-            for s, cards in enumerate(game.x_rows):
-                if cards:
-                    b = x_rows + rel[s] * d
-                    ones += [b + card for card in cards]
-                    seen += cards
-                    spots.append(x_last + rel[s])
-                    values.append(cards[-1] / d)
-        piles = base + at["piles"] - 1
-        for s, cards in enumerate(game.piles):
-            if cards:
-                b = piles + rel[s] * d
-                ones += [b + card for card in cards]
-                seen += cards
-        queue, placed = game.queue, game.placed
-        if placed < len(queue):
-            revealed = base + at["revealed"] - 1
-            for card, s in queue[placed:]:
-                ones.append(revealed + rel[s] * d + card)
-                seen.append(card)
-        pending = game.pending
-        if pending is not None:
-            decision, s, cards = pending
-            card = queue[placed][0] if decision == "take" else queue[placed - 1][0]
-            ones += (
-                base + at["pending"] + (0 if decision == "take" else 1),
-                base + at["pending_seat"] + rel[s],
-                base + at["pending_card"] - 1 + card,
-            )
-            seen.append(card)
-            b = base + at["pending_cards"] - 1
-            ones += [b + c for c in cards]
-            seen += cards
-        b = base + at["unseen"] - 1
-        into.zeros += [b + card for card in seen]
-        if game.is_over():
-            ones.append(base + at["over"])
-        scale = self.score_scale
-        scores = self.public_scores(game)
-        if scores is not None:
-            b = base + at["scores"]
-            for s, score in enumerate(scores):
-                spots.append(b + rel[s])
-                values.append(score / scale)
-        if game.round_scores:
-            b = base + at["round_totals"]
-            for s, total in enumerate(map(sum, zip(*game.round_scores, strict=True))):
-                spots.append(b + rel[s])
-                values.append(total / scale)
-        b = base + at["progress"]
-        spots += (b, b + 1)
-        values += ((game.round + 1) / (self.rules.rounds or 10), (game.turn + 1) / hand_size)
+        gather_view(self, game, seat, base, into)
 
     def public_scores(self, game: RowGame) -> list[float] | None:
         """`game.public_scores()`, worked out once per game version: the scores are the

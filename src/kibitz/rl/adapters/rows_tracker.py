@@ -17,7 +17,7 @@ from kibitz.core import Game, Move
 from kibitz.core.native import mypyc_attr
 from kibitz.games.nimmt.game import RowGame
 from kibitz.games.nimmt.moves import Play
-from kibitz.rl.adapters.base import Trace
+from kibitz.rl.adapters.base import Gather, Trace
 from kibitz.rl.adapters.tracker import Tracker
 
 if TYPE_CHECKING:
@@ -367,3 +367,121 @@ def public_scores(
                 total += pile_value[card]
         scores.append(total)
     return scores
+
+
+def gather_view(adapter: RowAdapter, game: RowGame, seat: int, base: int, into: Gather) -> None:
+    """`RowAdapter.gather`: what `views.view_data` shows `seat` (the table: rows, hand sizes,
+    chosen flags, known cards, X rows, piles, revealed cards, the pending decision, public
+    scores; and the seat's own hand and choice), card c at offset c - 1 of its field.
+    Compiled here, beside the trackers: every new game's tracker `start` gathers it, where
+    the interpreter took about as long as dealing the game."""
+    at = adapter.observation.start
+    d: int = adapter.deck
+    rel: list[int] = adapter.rel[seat]
+    ones, spots, values = into.ones, into.spots, into.values
+    seen: list[int] = []  # the cards the observer can place: 0 in `unseen`
+    hand = game.hands[seat]
+    b = base + at["hand"] - 1
+    for card in hand:
+        ones.append(b + card)
+    seen.extend(hand)
+    choice = game.chosen[seat]
+    if choice is not None:
+        ones.append(base + at["choice"] - 1 + choice)
+        seen.append(choice)
+    rows, last, fill = base + at["rows"] - 1, base + at["row_last"], base + at["row_fill"]
+    limits: list[int] = adapter.limits
+    for r in range(len(game.rows)):
+        row = game.rows[r]
+        b = rows + r * d
+        for card in row:
+            ones.append(b + card)
+        seen.extend(row)
+        spots.append(last + r)
+        spots.append(fill + r)
+        values.append(row[-1] / d)
+        values.append(len(row) / limits[r])
+    hand_size: int = adapter.rules.hand_size
+    b = base + at["hand_sizes"]
+    for s in range(len(rel)):
+        spots.append(b + rel[s])
+        values.append(len(game.hands[s]) / hand_size)
+    b = base + at["chosen"]
+    for s in range(len(rel)):
+        if game.chosen[s] is not None:
+            ones.append(b + rel[s])
+    b = base + at["to_act"]
+    for s in game.to_act():
+        ones.append(b + rel[s])
+    known = base + at["known"] - 1
+    for s in range(len(rel)):
+        back = game.known[s]
+        if back:
+            b = known + rel[s] * d
+            for card in back:
+                ones.append(b + card)
+            seen.extend(back)
+    if adapter.x_rows:
+        x_rows, x_last = base + at["x_rows"] - 1, base + at["x_row_last"]
+        for s in range(len(rel)):
+            cards = game.x_rows[s]
+            if cards:
+                b = x_rows + rel[s] * d
+                for card in cards:
+                    ones.append(b + card)
+                seen.extend(cards)
+                spots.append(x_last + rel[s])
+                values.append(cards[-1] / d)
+    piles = base + at["piles"] - 1
+    for s in range(len(rel)):
+        cards = game.piles[s]
+        if cards:
+            b = piles + rel[s] * d
+            for card in cards:
+                ones.append(b + card)
+            seen.extend(cards)
+    queue, placed = game.queue, game.placed
+    if placed < len(queue):
+        revealed = base + at["revealed"] - 1
+        for k in range(placed, len(queue)):
+            card, s = queue[k]
+            ones.append(revealed + rel[s] * d + card)
+            seen.append(card)
+    pending = game.pending
+    if pending is not None:
+        decision, s, taken = pending
+        card = queue[placed][0] if decision == "take" else queue[placed - 1][0]
+        ones.append(base + at["pending"] + (0 if decision == "take" else 1))
+        ones.append(base + at["pending_seat"] + rel[s])
+        ones.append(base + at["pending_card"] - 1 + card)
+        seen.append(card)
+        b = base + at["pending_cards"] - 1
+        for c in taken:
+            ones.append(b + c)
+        seen.extend(taken)
+    b = base + at["unseen"] - 1
+    zeros = into.zeros
+    for card in seen:
+        zeros.append(b + card)
+    if game.is_over():
+        ones.append(base + at["over"])
+    scale: float = adapter.score_scale
+    scores = adapter.public_scores(game)
+    if scores is not None:
+        b = base + at["scores"]
+        for s in range(len(scores)):
+            spots.append(b + rel[s])
+            values.append(scores[s] / scale)
+    if game.round_scores:
+        b = base + at["round_totals"]
+        for s in range(len(rel)):
+            total = 0.0
+            for scores_of_round in game.round_scores:
+                total += scores_of_round[s]
+            spots.append(b + rel[s])
+            values.append(total / scale)
+    b = base + at["progress"]
+    spots.append(b)
+    spots.append(b + 1)
+    values.append((game.round + 1) / (adapter.rules.rounds or 10))
+    values.append((game.turn + 1) / hand_size)
