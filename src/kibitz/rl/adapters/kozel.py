@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from kibitz.core import Game, Move
-from kibitz.games.kozel.cards import DECK_SIZE, RANK_POINTS, cards_of, texts_of
+from kibitz.games.kozel.cards import DECK_SIZE, RANK_POINTS, texts_of
 from kibitz.games.kozel.game import Kozel
 from kibitz.games.kozel.moves import KINDS, KozelMove
 from kibitz.rl.adapters.base import Adapter, Gather, Trace
@@ -54,7 +54,8 @@ class KozelAdapter(Adapter):
         self.series_limit: int = self.options["series_limit"]
         self.observation = self._layout()
         self._at = self.observation.start
-        self._rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
+        self.rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
+        """`rel[observer][seat]`: the seat's block in the observer's vector."""
         self._done: dict[int, tuple[Kozel, _Finished]] = {}
         """By id(game): the game itself (held, so its id is not reused while cached) and what
         its finished tricks show. Not weak references: a compiled game frees itself without
@@ -128,94 +129,10 @@ class KozelAdapter(Adapter):
         )
 
     def gather(self, game: Game[Any], seat: int, base: int, into: Gather) -> None:
-        # Reads what `views.view_data` shows `seat`: the trump, the trick on the table
-        # (another seat's face-down cards only as a count), this deal's finished tricks
-        # (face-up cards only), the cards known back in hands, sizes, scores; and the seat's
-        # own hand and own face-down cards.
+        from kibitz.rl.adapters.kozel_tracker import gather_view  # it imports this module
+
         assert isinstance(game, Kozel)
-        at, d, me = self._at, DECK_SIZE, seat
-        rel = self._rel[me]
-        ones, spots, values = into.ones, into.spots, into.values
-        b = base + at["hand"]
-        ones += [b + card for card in cards_of(game.hands[me])]
-        ones += (
-            base + at["trump_card"] + game.trump_card,
-            base + at["trump_suit"] + game.trump,
-        )
-        shown = game.options.discards == "open"
-        up, own_down = base + at["trick_up"], base + at["my_trick_down"]
-        down = [0] * 4
-        last_down = [0] * 4  # the last trick in which each seat put cards face down
-        discards = 0
-        number = game.trick_no
-        for s, move in game.plays:
-            if move.face_up or shown:
-                k = up + rel[s] * d
-                ones += [k + card for card in move.cards]
-            else:
-                down[s] += move.count
-                last_down[s] = number
-                if s == me:
-                    discards |= move.mask
-                    ones += [own_down + card for card in move.cards]
-        b = base + at["trick_down"]
-        for s in range(4):
-            if down[s]:
-                spots.append(b + rel[s])
-                values.append(down[s] / 4)
-        if game.plays:
-            ones.append(base + at["top"] + rel[game.top_seat])
-            spots.append(base + at["trick_count"])
-            values.append(game.top_mask.bit_count() / 4)
-        ones.append(base + at["leader"] + rel[game.leader])
-        if game.takeover_open:
-            ones.append(base + at["takeover_open"])
-        done = self.finished(game)
-        b = base + at["seen"]
-        ones += [b + card for card in done.seen]
-        points = done.points
-        last_down = [max(now, then) for now, then in zip(last_down, done.last_down, strict=True)]
-        discards |= done.discards[me]
-        b = base + at["my_discards"]
-        ones += [b + card for card in cards_of(discards)]
-        known = base + at["known"]
-        for s, returned in enumerate(game.returned):
-            if returned:
-                k, last = known + rel[s] * d, 0 if shown else last_down[s]
-                ones += [k + card for card, since in returned.items() if since > last]
-        sizes, to_act = base + at["hand_sizes"], base + at["to_act"]
-        for s, hand in enumerate(game.hands):
-            spots.append(sizes + rel[s])
-            values.append(hand.bit_count() / MAX_HAND)
-        ones += [to_act + rel[s] for s in game.to_act()]
-        mine = me & 1
-        won, seen_points, losing = (
-            base + at["tricks_won"],
-            base + at["points_seen"],
-            base + at["losing_points"],
-        )
-        spots += (
-            base + at["stock"],
-            won,
-            won + 1,
-            seen_points,
-            seen_points + 1,
-            losing,
-            losing + 1,
-            base + at["progress"],
-        )
-        values += (
-            len(game.stock) / 20,
-            game.tricks_won[mine] / 9,
-            game.tricks_won[1 - mine] / 9,
-            points[mine] / ALL_POINTS,
-            points[1 - mine] / ALL_POINTS,
-            game.losing[mine] / self.series_limit,
-            game.losing[1 - mine] / self.series_limit,
-            game.deal_no / 10,
-        )
-        if game.is_over():
-            ones.append(base + at["progress"] + 1)
+        gather_view(self, game, seat, base, into)
 
     def finished(self, game: Kozel) -> _Finished:
         """What the deal's finished tricks show, followed trick by trick as they end."""

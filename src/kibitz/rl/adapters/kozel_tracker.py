@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 from kibitz.core import Game, Move
 from kibitz.core.native import mypyc_attr
+from kibitz.games.kozel.cards import DECK_SIZE, cards_of
 from kibitz.games.kozel.game import Kozel
 from kibitz.games.kozel.moves import DISCARD, FOUR, LEAD, KozelMove
-from kibitz.rl.adapters.base import Trace
+from kibitz.rl.adapters.base import Gather, Trace
 from kibitz.rl.adapters.kozel import ALL_POINTS, MAX_HAND, KozelAdapter
 from kibitz.rl.adapters.tracker import Tracker
 
@@ -230,3 +231,98 @@ def returned(game: Kozel) -> bool:
     """Whether a seat holds cards returned by a takeover (a generator, which mypyc compiles
     into a loop, not `any` of the list, which iterates through the interpreter's protocol)."""
     return any(cards for cards in game.returned)
+
+
+def gather_view(adapter: KozelAdapter, game: Kozel, seat: int, base: int, into: Gather) -> None:
+    """`KozelAdapter.gather`: what `views.view_data` shows `seat` (the trump, the trick on
+    the table with another seat's face-down cards only as a count, this deal's finished
+    tricks' face-up cards, the cards known back in hands, sizes, scores; and the seat's own
+    hand and own face-down cards). Compiled here, beside the trackers: every new game's
+    tracker `start` gathers it, where the interpreter took about as long as dealing the
+    game."""
+    at = adapter.observation.start
+    d, me = DECK_SIZE, seat
+    rel: list[int] = adapter.rel[me]
+    ones, spots, values = into.ones, into.spots, into.values
+    b = base + at["hand"]
+    for card in cards_of(game.hands[me]):
+        ones.append(b + card)
+    ones.append(base + at["trump_card"] + game.trump_card)
+    ones.append(base + at["trump_suit"] + game.trump)
+    shown = game.options.discards == "open"
+    up, own_down = base + at["trick_up"], base + at["my_trick_down"]
+    down = [0, 0, 0, 0]
+    last_down = [0, 0, 0, 0]  # the last trick in which each seat put cards face down
+    discards = 0
+    number = game.trick_no
+    for s, move in game.plays:
+        if move.face_up or shown:
+            k = up + rel[s] * d
+            for card in move.cards:
+                ones.append(k + card)
+        else:
+            down[s] += move.count
+            last_down[s] = number
+            if s == me:
+                discards |= move.mask
+                for card in move.cards:
+                    ones.append(own_down + card)
+    b = base + at["trick_down"]
+    for s in range(4):
+        if down[s]:
+            spots.append(b + rel[s])
+            values.append(down[s] / 4)
+    if game.plays:
+        ones.append(base + at["top"] + rel[game.top_seat])
+        spots.append(base + at["trick_count"])
+        values.append(game.top_mask.bit_count() / 4)
+    ones.append(base + at["leader"] + rel[game.leader])
+    if game.takeover_open:
+        ones.append(base + at["takeover_open"])
+    done = adapter.finished(game)
+    b = base + at["seen"]
+    for card in done.seen:
+        ones.append(b + card)
+    points: list[int] = done.points
+    done_down: list[int] = done.last_down
+    for s in range(4):
+        last_down[s] = max(last_down[s], done_down[s])
+    discards |= done.discards[me]
+    b = base + at["my_discards"]
+    for card in cards_of(discards):
+        ones.append(b + card)
+    known = base + at["known"]
+    for s in range(4):
+        returned = game.returned[s]
+        if returned:
+            k, last = known + rel[s] * d, 0 if shown else last_down[s]
+            for card, since in returned.items():
+                if since > last:
+                    ones.append(k + card)
+    sizes, to_act = base + at["hand_sizes"], base + at["to_act"]
+    for s in range(4):
+        spots.append(sizes + rel[s])
+        values.append(game.hands[s].bit_count() / MAX_HAND)
+    for s in game.to_act():
+        ones.append(to_act + rel[s])
+    mine = me & 1
+    won, seen_points, losing = (
+        base + at["tricks_won"],
+        base + at["points_seen"],
+        base + at["losing_points"],
+    )
+    limit: int = adapter.series_limit
+    spots.extend((base + at["stock"], won, won + 1, seen_points, seen_points + 1))
+    spots.extend((losing, losing + 1, base + at["progress"]))
+    values.extend(
+        (
+            len(game.stock) / 20,
+            game.tricks_won[mine] / 9,
+            game.tricks_won[1 - mine] / 9,
+            points[mine] / ALL_POINTS,
+            points[1 - mine] / ALL_POINTS,
+        )
+    )
+    values.extend((game.losing[mine] / limit, game.losing[1 - mine] / limit, game.deal_no / 10))
+    if game.is_over():
+        ones.append(base + at["progress"] + 1)
