@@ -57,7 +57,8 @@ class GoxesoAdapter(FixedActionAdapter):
             ]
         )
         """The memory part of the vector (`GoxesoTrace`), made once."""
-        self._rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
+        self.rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
+        """`rel[observer][seat]`: the seat's block in the observer's vector."""
 
     # ----------------------------------------------------------------- actions
 
@@ -134,59 +135,10 @@ class GoxesoAdapter(FixedActionAdapter):
         )
 
     def gather(self, game: Game[Any], seat: int, base: int, into: Gather) -> None:
-        # Reads what `views.table_data` shows everyone (the board with the one card face up,
-        # the last turn, the holdings, scores, phase, the pending offer, progress): Goxeso
-        # has no private cards. Faces are numbered as in the engine (the joker is 0).
+        from kibitz.rl.adapters.goxeso_tracker import gather_view  # it imports this module
+
         assert isinstance(game, Goxeso)
-        at, f, rel = self._at, self.faces, self._rel[seat]
-        ones, spots, values = into.ones, into.spots, into.values
-        down, empty, up = base + at["face_down"], base + at["empty"], base + at["face_up"]
-        board, first, at_first = game.board, game.first, len(ones)
-        ones += [empty + cell if face == EMPTY else down + cell for cell, face in enumerate(board)]
-        if first >= 0:  # the card face up now
-            ones[at_first + first] = up + first * f + board[first]
-        last = game.last
-        if last is not None:
-            b = base + at["last_flips"]
-            ones += (b + last.cell1, b + last.cell2)
-            if last.swap:
-                ones.append(base + at["last_swap"])
-        pairs, reserved, blocked = base + at["pairs"], base + at["reserved"], base + at["blocked"]
-        seats_of = game.owner_seats
-        for face in game.faces:
-            held = game.holders[face]
-            if not held:
-                continue
-            for owner in set(held):
-                if held.count(owner) == 2:
-                    target = pairs
-                else:
-                    target = reserved if len(held) == 1 else blocked
-                ones += [target + rel[s] * f + face for s in seats_of[owner]]
-        b = base + at["scores"]
-        for s, score in enumerate(game.scores()):
-            spots.append(b + rel[s])
-            values.append(score / self.pairs)
-        b = base + at["to_act"]
-        ones += [b + rel[s] for s in game.to_act()]
-        b = base + at["team"]
-        ones += [b + rel[s] for s in seats_of[game.owner_of[seat]]]
-        b = base + at["phase"]
-        if game.phase == "exchange":
-            ones.append(b)
-        if game.is_over():
-            ones.append(b + 1)
-        if game.exchanging and game.pending is not None:
-            offerer, offer = game.pending
-            b = base + at["offer"] + rel[offerer] * 2 * f
-            ones += (b + int(offer.get), b + f + int(offer.give))
-        b = base + at["progress"]
-        spots += (b, b + 1, b + 2)
-        values += (
-            game.left / self.cells,
-            game.idle / max(game.cap, 1),
-            game.turn / (4 * self.cells),
-        )
+        gather_view(self, game, seat, base, into)
 
     def new_trace(self, seat: int, text: bool = True) -> Trace:
         return GoxesoTrace(self, seat, text)

@@ -21,7 +21,7 @@ from kibitz.games.goxeso.game import Goxeso
 from kibitz.games.goxeso.moves import Flip
 from kibitz.games.goxeso.turns import Turn
 from kibitz.games.goxeso.views import PLAY
-from kibitz.rl.adapters.base import Trace
+from kibitz.rl.adapters.base import Gather, Trace
 from kibitz.rl.adapters.goxeso import GoxesoAdapter, GoxesoTrace
 from kibitz.rl.adapters.tracker import Tracker
 
@@ -213,3 +213,68 @@ class GoxesoTracker(Tracker):
                 if face is not None:
                     mv[at + face] = 1.0
                 known[cell] = face
+
+
+def gather_view(adapter: GoxesoAdapter, game: Goxeso, seat: int, base: int, into: Gather) -> None:
+    """`GoxesoAdapter.gather`: what `views.table_data` shows everyone (the board with the
+    one card face up, the last turn, the holdings, scores, phase, the pending offer,
+    progress; Goxeso has no private cards), faces numbered as in the engine (the joker is
+    0). Compiled here, beside the tracker: every new game's tracker `start` gathers it."""
+    at = adapter.observation.start
+    f: int = adapter.faces
+    rel: list[int] = adapter.rel[seat]
+    ones, spots, values = into.ones, into.spots, into.values
+    down, empty, up = base + at["face_down"], base + at["empty"], base + at["face_up"]
+    board, first = game.board, game.first
+    for cell in range(len(board)):
+        face = board[cell]
+        if cell == first:  # the card face up now
+            ones.append(up + cell * f + face)
+        else:
+            ones.append(empty + cell if face == EMPTY else down + cell)
+    last = game.last
+    if last is not None:
+        b = base + at["last_flips"]
+        ones.append(b + last.cell1)
+        ones.append(b + last.cell2)
+        if last.swap:
+            ones.append(base + at["last_swap"])
+    pairs, reserved, blocked = base + at["pairs"], base + at["reserved"], base + at["blocked"]
+    seats_of = game.owner_seats
+    for face in game.faces:
+        held = game.holders[face]
+        if not held:
+            continue
+        for owner in set(held):
+            target = pairs if held.count(owner) == 2 else reserved if len(held) == 1 else blocked
+            for s in seats_of[owner]:
+                ones.append(target + rel[s] * f + face)
+    b = base + at["scores"]
+    half: int = adapter.pairs
+    scores = game.scores()
+    for s in range(len(scores)):
+        spots.append(b + rel[s])
+        values.append(scores[s] / half)
+    b = base + at["to_act"]
+    for s in game.to_act():
+        ones.append(b + rel[s])
+    b = base + at["team"]
+    for s in seats_of[game.owner_of[seat]]:
+        ones.append(b + rel[s])
+    b = base + at["phase"]
+    if game.phase == "exchange":
+        ones.append(b)
+    if game.is_over():
+        ones.append(b + 1)
+    pending = game.pending
+    if game.exchanging and pending is not None:
+        offerer, offer = pending
+        b = base + at["offer"] + rel[offerer] * 2 * f
+        ones.append(b + int(offer.get))
+        ones.append(b + f + int(offer.give))
+    cells: int = adapter.cells
+    b = base + at["progress"]
+    spots.extend((b, b + 1, b + 2))
+    values.append(game.left / cells)
+    values.append(game.idle / max(game.cap, 1))
+    values.append(game.turn / (4 * cells))
