@@ -76,5 +76,5 @@ def sample(game: Goxeso, board: list[int], rng: random.Random, memory: dict[int,
             f"{len(unknown)} face-down cells but {len(missing)} cards not accounted for"
         )
     shuffle(missing, rng)
-    for cell, face in zip(unknown, missing, strict=True):
-        board[cell] = face
+    for k in range(len(unknown)):  # by index: compiled, a strict zip is several times slower
+        board[unknown[k]] = missing[k]

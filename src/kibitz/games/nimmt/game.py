@@ -308,29 +308,33 @@ class RowGame(Game[RowMove]):
         (X bere! only), and piles (doubled in X bere!)."""
         rules = self.rules
         hand_weight, pile_weight = (1, 2) if rules.x_rows else (0, 1)
-        if not rules.bullheads:  # every card counts one: count them
-            return [
-                hand_weight * (len(hand) + (chosen is not None)) + pile_weight * len(pile)
-                for hand, chosen, pile in zip(self.hands, self.chosen, self.piles, strict=True)
-            ]
-        value = bullheads
-        return [
-            hand_weight * (sum(value(c) for c in hand) + (value(chosen) if chosen else 0))
-            + pile_weight * sum(value(c) for c in pile)
-            for hand, chosen, pile in zip(self.hands, self.chosen, self.piles, strict=True)
-        ]
+        # Seat by seat by index, here and below: compiled, `zip(..., strict=True)` takes the
+        # interpreter's generic path, several times slower (docs/engines.md).
+        penalties: list[int] = []
+        for s in range(self.players):
+            hand, chosen, pile = self.hands[s], self.chosen[s], self.piles[s]
+            if not rules.bullheads:  # every card counts one: count them
+                in_hand = len(hand) + (chosen is not None)
+                in_pile = len(pile)
+            else:
+                in_hand = sum(bullheads(c) for c in hand) + (bullheads(chosen) if chosen else 0)
+                in_pile = sum(bullheads(c) for c in pile)
+            penalties.append(hand_weight * in_hand + pile_weight * in_pile)
+        return penalties
 
     def _totals(self) -> list[int]:
-        return [sum(scores) for scores in zip(*self.round_scores, strict=True)] or [
-            0
-        ] * self.players
+        totals = [0] * self.players
+        for scores in self.round_scores:
+            for s in range(self.players):
+                totals[s] += scores[s]
+        return totals
 
     def _scores(self) -> tuple[float, ...]:
         totals = self._totals()
         if self._over:
             return tuple(totals)
         current = self._round_penalties()
-        return tuple(t + c for t, c in zip(totals, current, strict=True))
+        return tuple([totals[s] + current[s] for s in range(self.players)])
 
     def _winners(self) -> frozenset[int]:
         scores = self._scores()

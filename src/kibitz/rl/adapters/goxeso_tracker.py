@@ -96,7 +96,7 @@ class GoxesoTracker(Tracker):
                 mv[offset + first] = 0.0
             for offset in self.face_up:
                 mv[offset + first * f + face] = 1.0
-            self._remember(((first, face),))
+            self._remember([(first, face)])
         else:
             turn = game.last
             assert turn is not None
@@ -169,7 +169,7 @@ class GoxesoTracker(Tracker):
         else:  # a miss: both cards lie face down, perhaps swapped
             for offset in self.face_down:
                 mv[offset + a] = 1.0
-            self._remember(((a, board[a]), (b, board[b])))
+            self._remember([(a, board[a]), (b, board[b])])
         for cell in self.flips:
             for offset in self.last_flips:
                 mv[offset + cell] = 0.0
@@ -198,11 +198,14 @@ class GoxesoTracker(Tracker):
                 for s in seats_of[owner]:
                     mv[blocks[name][s] + face] = 1.0
 
-    def _remember(self, seen: Sequence[tuple[int, int | None]]) -> None:
+    def _remember(self, seen: list[tuple[int, int | None]]) -> None:
         """Every tracked seat now remembers, for each (cell, face) of `seen`, `face` on
         `cell` (None: nothing, it is empty); one call for all the cells of a move."""
         mv, f = self.mv, self.faces
-        for known, offset in zip(self.known, self.memory, strict=True):
+        # By index, not `zip(..., strict=True)`: compiled, that zip takes the interpreter's
+        # generic path, several times slower (docs/engines.md, "What mypyc asked of the code").
+        for i in range(len(self.memory)):
+            known, offset = self.known[i], self.memory[i]
             for cell, face in seen:
                 old = known[cell]
                 if old == face:

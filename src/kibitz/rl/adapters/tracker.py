@@ -79,8 +79,8 @@ class Tracker:
             traces.append(trace)
         self.rows.fill(0.0)
         into = Gather()
-        for base, trace in zip(self.bases, traces, strict=True):
-            trace.gather(base + self.view_size, into.ones)
+        for i in range(len(traces)):  # by index: see `put`
+            traces[i].gather(self.bases[i] + self.view_size, into.ones)
         self.put(into)
         self._start(game, traces)
 
@@ -97,8 +97,8 @@ class Tracker:
         for start, width in adapter.ones_blocks:
             rows[:, start : start + width] = 1.0
         into = Gather()
-        for base, seat in zip(self.bases, self.seats, strict=True):
-            adapter.gather(game, seat, base, into)
+        for i in range(len(self.seats)):  # by index: see `put`
+            adapter.gather(game, self.seats[i], self.bases[i], into)
         self.put(into)
 
     def put(self, into: Gather) -> None:
@@ -109,8 +109,11 @@ class Tracker:
             mv[offset] = 1.0
         for offset in into.zeros:
             mv[offset] = 0.0
-        for offset, value in zip(into.spots, into.values, strict=True):
-            mv[offset] = value
+        # By index, not `zip(..., strict=True)`: compiled, that zip takes the interpreter's
+        # generic path, several times slower (docs/engines.md, "What mypyc asked of the code").
+        spots, values = into.spots, into.values
+        for k in range(len(spots)):
+            mv[spots[k]] = values[k]
 
     def copy(self, rows: Rows | None = None) -> Tracker:
         """A copy with rows of its own, for a copy of the game (an OpenSpiel clone): call
