@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from kibitz.core import Game, Move
 from kibitz.core.native import mypyc_attr
 from kibitz.games.kozel.game import Kozel
-from kibitz.games.kozel.moves import KozelMove
+from kibitz.games.kozel.moves import Beat, Discard, KozelMove, Lead
 
 if TYPE_CHECKING:
     from kibitz.rl.adapters.base import Adapter
@@ -75,10 +75,6 @@ class TableNumbering(Numbering):
         return out
 
 
-KOZEL_KIND_BASE = (0, 15, 30, 45)
-"""Kozel: the first action of each kind of move (lead, beat, discard, four)."""
-
-
 class KozelNumbering(Numbering):
     """Kozel's actions: `kind * 15 + bits - 1`, bit i of `bits` set when the move holds the
     i-th card of the mover's hand in card order (docs/rl.md, "Actions")."""
@@ -103,7 +99,11 @@ def kozel_action(hand: int, move: KozelMove) -> int:
             bits |= bit
         bit <<= 1
         rest ^= low
-    return KOZEL_KIND_BASE[move.kind] + bits - 1
+    # The first action of the move's kind (lead, beat, discard, four), told by class:
+    # `move.kind` is a class attribute, a Python look-up from compiled code.
+    kind = type(move)
+    base = 0 if kind is Lead else 15 if kind is Beat else 30 if kind is Discard else 45
+    return base + bits - 1
 
 
 def kozel_mask(hand: int, bits: int) -> int:

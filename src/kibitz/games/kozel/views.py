@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from kibitz.games.kozel.cards import CARD_TEXT, SUITS, mask_of, parse_card, texts_of
-from kibitz.games.kozel.moves import DISCARD, KozelMove, move_of
+from kibitz.games.kozel.cards import CARD_TEXT, SUITS, count_of, mask_of, parse_card, texts_of
+from kibitz.games.kozel.moves import DISCARD, Discard, KozelMove, move_of
 from kibitz.games.kozel.tricks import Trick, Undone
 from kibitz.games.kozel.view_types import (
     DealResult,
@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 
 
 def play_data(game: Kozel, seat: int, move: KozelMove, viewer: int | None, full: bool) -> PlayData:
-    public = move.face_up or game._open
+    public = type(move) is not Discard or game._open  # a class test: `face_up` is a class
+    # attribute, a Python look-up from compiled code (docs/engines.md)
     shown = public or full or seat == viewer
     return {
         "seat": seat,
@@ -86,7 +87,7 @@ def table_data(game: Kozel, viewer: int | None, full: bool) -> KozelTable:
     points_seen = [0, 0]
     for trick in game.tricks:
         points_seen[trick.winner & 1] += sum(
-            m.points for _, m in trick.plays if m.face_up or game._open
+            m.points for _, m in trick.plays if type(m) is not Discard or game._open
         )
     known = full or game._open or game._over
     last_trick = game.previous_last
@@ -98,7 +99,7 @@ def table_data(game: Kozel, viewer: int | None, full: bool) -> KozelTable:
         "trump": CARD_TEXT[game.trump_card],
         "trump_suit": SUITS[game.trump],
         "stock_size": len(game.stock),
-        "hand_sizes": [h.bit_count() for h in game.hands],
+        "hand_sizes": [count_of(h) for h in game.hands],
         "returned": [
             [[CARD_TEXT[c], since] for c, since in sorted(r.items())] for r in game.returned
         ],
@@ -108,7 +109,7 @@ def table_data(game: Kozel, viewer: int | None, full: bool) -> KozelTable:
             "first_leader": game.first_leader,
             "leader": game.leader,
             "top": game.top_seat if game.plays else None,
-            "count": game.top_mask.bit_count() if game.plays else None,
+            "count": count_of(game.top_mask) if game.plays else None,
             "takeover": game.takeover,
             "takeover_open": game.takeover_open,
             "plays": [play_data(game, s, m, viewer, full) for s, m in game.plays],

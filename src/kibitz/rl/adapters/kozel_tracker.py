@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from kibitz.core import Game, Move
 from kibitz.core.native import mypyc_attr
-from kibitz.games.kozel.cards import DECK_SIZE, cards_of
+from kibitz.games.kozel.cards import DECK_SIZE, cards_of, count_of
 from kibitz.games.kozel.game import Kozel
-from kibitz.games.kozel.moves import DISCARD, FOUR, LEAD, KozelMove
+from kibitz.games.kozel.moves import Discard, Four, KozelMove, Lead
 from kibitz.rl.adapters.base import Gather, Trace
 from kibitz.rl.adapters.kozel import ALL_POINTS, MAX_HAND, KozelAdapter
 from kibitz.rl.adapters.tracker import Tracker
@@ -83,7 +83,7 @@ class KozelTracker(Tracker):
         self.deal, self.tricks = game.deal_no, len(game.tricks)
         self.down = [0, 0, 0, 0]
         for s, move in game.plays:
-            if not (move.face_up or self.shown):
+            if type(move) is Discard and not self.shown:
                 self.down[s] += move.count
         self.top_seat = game.top_seat if game.plays else -1
         self.leader_seat = game.leader
@@ -97,7 +97,7 @@ class KozelTracker(Tracker):
 
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
         assert isinstance(game, Kozel) and isinstance(move, KozelMove)
-        if move.kind == FOUR or game.deal_no != self.deal or self.returned or returned(game):
+        if type(move) is Four or game.deal_no != self.deal or self.returned or returned(game):
             self._start(game, [])
             return
         mv = self.mv
@@ -124,7 +124,7 @@ class KozelTracker(Tracker):
     def _play(self, game: Kozel, mover: int, move: KozelMove) -> None:
         """A lead, beat or discard that leaves the trick open."""
         mv, cards = self.mv, move.cards
-        public = move.face_up or self.shown
+        public = type(move) is not Discard or self.shown
         own = self.own.get(mover)
         if own is not None:
             self.hands[self.index[mover]] = game.hands[mover]
@@ -144,20 +144,20 @@ class KozelTracker(Tracker):
             value = self.down[mover] / 4
             for offset in self.trick_down[mover]:
                 mv[offset] = value
-        if move.kind != DISCARD:
+        if type(move) is not Discard:
             if self.top_seat >= 0:
                 for offset in self.top[self.top_seat]:
                     mv[offset] = 0.0
             self.top_seat = mover
             for offset in self.top[mover]:
                 mv[offset] = 1.0
-            count = game.top_mask.bit_count() / 4
+            count = count_of(game.top_mask) / 4
             for offset in self.trick_count:
                 mv[offset] = count
-        if move.kind == LEAD and not game.takeover_open:
+        if type(move) is Lead and not game.takeover_open:
             for offset in self.takeover_open:
                 mv[offset] = 0.0
-        size = game.hands[mover].bit_count() / MAX_HAND
+        size = count_of(game.hands[mover]) / MAX_HAND
         for offset in self.hand_sizes[mover]:
             mv[offset] = size
 
@@ -168,7 +168,7 @@ class KozelTracker(Tracker):
         self.tricks = len(game.tricks)
         team = trick.winner & 1
         for s, move in trick.plays:
-            if move.face_up or shown:
+            if type(move) is not Discard or shown:
                 self.points[team] += move.points
                 for offset in self.trick_up[s]:
                     for card in move.cards:
@@ -213,7 +213,7 @@ class KozelTracker(Tracker):
                 drawn ^= low
             self.hands[i] = hand
         for s, hand in enumerate(game.hands):
-            size = hand.bit_count() / MAX_HAND
+            size = count_of(hand) / MAX_HAND
             for offset in self.hand_sizes[s]:
                 mv[offset] = size
         stock = len(game.stock) / 20
@@ -256,7 +256,7 @@ def gather_view(adapter: KozelAdapter, game: Kozel, seat: int, base: int, into: 
     discards = 0
     number = game.trick_no
     for s, move in game.plays:
-        if move.face_up or shown:
+        if type(move) is not Discard or shown:
             k = up + rel[s] * d
             for card in move.cards:
                 ones.append(k + card)
@@ -275,7 +275,7 @@ def gather_view(adapter: KozelAdapter, game: Kozel, seat: int, base: int, into: 
     if game.plays:
         ones.append(base + at["top"] + rel[game.top_seat])
         spots.append(base + at["trick_count"])
-        values.append(game.top_mask.bit_count() / 4)
+        values.append(count_of(game.top_mask) / 4)
     ones.append(base + at["leader"] + rel[game.leader])
     if game.takeover_open:
         ones.append(base + at["takeover_open"])
@@ -302,7 +302,7 @@ def gather_view(adapter: KozelAdapter, game: Kozel, seat: int, base: int, into: 
     sizes, to_act = base + at["hand_sizes"], base + at["to_act"]
     for s in range(4):
         spots.append(sizes + rel[s])
-        values.append(game.hands[s].bit_count() / MAX_HAND)
+        values.append(count_of(game.hands[s]) / MAX_HAND)
     for s in game.to_act():
         ones.append(to_act + rel[s])
     mine = me & 1
