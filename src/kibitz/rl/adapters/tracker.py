@@ -148,7 +148,10 @@ class Tracker:
         to act), count the move in `changes`, and write it in `_flush_row`, once per row
         however many moves came between, and only for the rows read."""
         changes, flushed = self.changes, self.flushed
-        for i in range(len(flushed)) if seat is None else (self.index[seat],):
+        # The rows as bounds of a `range` call, which compiles to a loop (a range or a tuple
+        # chosen by a condition would be iterated through the interpreter's protocol).
+        first, end = (0, len(flushed)) if seat is None else (self.index[seat], self.index[seat] + 1)
+        for i in range(first, end):
             if flushed[i] != changes:
                 flushed[i] = changes
                 self._flush_row(game, i)
