@@ -10,7 +10,7 @@ game writes the view fields anew, as `start` does.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from kibitz.core import Game, Move
@@ -413,33 +413,16 @@ def gather_view(adapter: RowAdapter, game: RowGame, seat: int, base: int, into: 
     b = base + at["to_act"]
     for s in game.to_act():
         ones.append(b + rel[s])
-    known = base + at["known"] - 1
-    for s in range(len(rel)):
-        back = game.known[s]
-        if back:
-            b = known + rel[s] * d
-            for card in back:
-                ones.append(b + card)
-            seen.extend(back)
+    _seat_cards(game.known, base + at["known"], rel, d, ones=ones, seen=seen)
     if adapter.x_rows:
-        x_rows, x_last = base + at["x_rows"] - 1, base + at["x_row_last"]
+        _seat_cards(game.x_rows, base + at["x_rows"], rel, d, ones=ones, seen=seen)
+        x_last = base + at["x_row_last"]
         for s in range(len(rel)):
             cards = game.x_rows[s]
             if cards:
-                b = x_rows + rel[s] * d
-                for card in cards:
-                    ones.append(b + card)
-                seen.extend(cards)
                 spots.append(x_last + rel[s])
                 values.append(cards[-1] / d)
-    piles = base + at["piles"] - 1
-    for s in range(len(rel)):
-        cards = game.piles[s]
-        if cards:
-            b = piles + rel[s] * d
-            for card in cards:
-                ones.append(b + card)
-            seen.extend(cards)
+    _seat_cards(game.piles, base + at["piles"], rel, d, ones=ones, seen=seen)
     queue, placed = game.queue, game.placed
     if placed < len(queue):
         revealed = base + at["revealed"] - 1
@@ -485,3 +468,23 @@ def gather_view(adapter: RowAdapter, game: RowGame, seat: int, base: int, into: 
     spots.append(b + 1)
     values.append((game.round + 1) / (adapter.rules.rounds or 10))
     values.append((game.turn + 1) / hand_size)
+
+
+def _seat_cards(
+    groups: Sequence[Collection[int]],
+    start: int,
+    rel: list[int],
+    d: int,
+    *,
+    ones: list[int],
+    seen: list[int],
+) -> None:
+    """Each seat's cards of `groups` as 1s of a field of seat blocks at `start` (card c at
+    c - 1 of the seat's block), and as seen."""
+    for s in range(len(rel)):
+        cards = groups[s]
+        if cards:
+            b = start - 1 + rel[s] * d
+            for card in cards:
+                ones.append(b + card)
+            seen.extend(cards)
