@@ -183,7 +183,8 @@ class Kozel(Game[KozelMove]):
             return
         hands = self.hands
         hands[seat] = hands[seat] ^ move.mask  # compiled, `^=` on an item is a Python call
-        self.plays.append((seat, move))
+        plays: list[Any] = self.plays  # shared tuples, see `Move.seated`
+        plays.append(move.seated(seat))
         if self.returned[seat] and (kind is not Discard or self._open):
             self._seen(seat, move)
         if kind is Lead:
@@ -221,7 +222,8 @@ class Kozel(Game[KozelMove]):
             undone.append((owner, played.keyword, cards, played.count, public))
         hands[seat] = hands[seat] ^ move.mask
         self.undone = tuple(undone)
-        self.plays = [(seat, move)]
+        plays: list[Any] = [move.seated(seat)]  # shared tuples, see `Move.seated`
+        self.plays = plays
         self.leader = self.top_seat = self.takeover = seat
         self.top_mask = move.mask
         self.takeover_open = False
