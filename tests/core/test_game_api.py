@@ -78,6 +78,19 @@ def test_moves_are_values_with_a_round_trip_notation() -> None:
         assert str(move) == text and game.parse_move(text) == move
 
 
+def test_a_history_entry_is_the_moves_shared_seat_pair() -> None:
+    """Recording a move makes no new object: every game that records an interned move for a
+    seat keeps the same `(seat, move)` tuple, so the cyclic collector has nothing new to walk
+    (docs/engines.md, "Fixed-size tuples are unboxed")."""
+    first = make("xbere", players=2, setup=SETUP)
+    second = make("xbere", players=2, setup=SETUP)
+    for game in (first, second):
+        game.apply(1, "play 50")
+    move = first.parse_move("play 50")
+    assert first.history == [(1, move)]
+    assert first.history[0] is second.history[0] is move.seated(1)
+
+
 def test_state_round_trips_and_bad_states_are_refused() -> None:
     game = make("xbere", players=3, seed=4)
     game.apply(1, game.legal_moves(1)[0])

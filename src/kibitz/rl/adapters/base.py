@@ -191,6 +191,9 @@ class Adapter(ABC):
         `kibitz.make` would check the options again (a list-valued option, every time)."""
         self.numbering: Numbering = Numbering(self)
         """`moves_actions` for the compiled step loops (a game adapter gives a compiled one)."""
+        self.rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
+        """`rel[observer][seat]`: the seat's block in the observer's vector (seats are
+        relative: block 0 is the observer's own)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Adapter:
         """The adapter itself: it is the game's rules and layouts (and caches of what

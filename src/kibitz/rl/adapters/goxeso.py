@@ -45,7 +45,6 @@ class GoxesoAdapter(FixedActionAdapter):
         idle = self.options["idle_turns"]
         self.idle_cap: int = 4 * self.cells if idle is None else idle
         self.observation = self._layout()
-        self._at = self.observation.start
         self.memory_layout = Layout(
             [
                 Field(
@@ -57,8 +56,6 @@ class GoxesoAdapter(FixedActionAdapter):
             ]
         )
         """The memory part of the vector (`GoxesoTrace`), made once."""
-        self.rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
-        """`rel[observer][seat]`: the seat's block in the observer's vector."""
 
     # ----------------------------------------------------------------- actions
 

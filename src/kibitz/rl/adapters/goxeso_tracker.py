@@ -40,7 +40,7 @@ class GoxesoTracker(Tracker):
         self.faces, self.cells = adapter.faces, adapter.cells
         f, p = self.faces, adapter.players
         at = adapter.observation.start
-        rels = [[(s - seat) % p for s in range(p)] for seat in self.seats]
+        rels = [adapter.rel[seat] for seat in self.seats]
         bases = self.bases
         pairs = list(zip(bases, rels, strict=True))
         self.face_down = [b + at["face_down"] for b in bases]

@@ -53,9 +53,6 @@ class KozelAdapter(Adapter):
         self.numbering = KozelNumbering()
         self.series_limit: int = self.options["series_limit"]
         self.observation = self._layout()
-        self._at = self.observation.start
-        self.rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
-        """`rel[observer][seat]`: the seat's block in the observer's vector."""
         self._done: dict[int, tuple[Kozel, _Finished]] = {}
         """By id(game): the game itself (held, so its id is not reused while cached) and what
         its finished tricks show. Not weak references: a compiled game frees itself without

@@ -39,7 +39,7 @@ class KozelTracker(Tracker):
         at = adapter.observation.start
         p = adapter.players
         bases = self.bases
-        rels = [[(s - seat) % p for s in range(p)] for seat in self.seats]
+        rels = [adapter.rel[seat] for seat in self.seats]
         pairs = list(zip(bases, rels, strict=True))
 
         def per_seat(name: str, width: int = 1) -> list[list[int]]:

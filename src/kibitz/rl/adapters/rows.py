@@ -51,11 +51,8 @@ class RowAdapter(FixedActionAdapter):
             assert self.rules.target is not None
             self.score_scale = float(self.rules.target)
         self.observation = self._layout()
-        self._at = self.observation.start
-        self.ones_blocks = ((self._at["unseen"], deck),)
+        self.ones_blocks = ((self.observation.start["unseen"], deck),)
         self.limits = list(self.rules.row_limits)
-        self.rel = [[(s - seat) % players for s in range(players)] for seat in range(players)]
-        """`rel[observer][seat]`: the seat's block in the observer's vector."""
         self._scores_memo: tuple[RowGame | None, int, list[float] | None] = (None, -1, None)
         self.pile_value = (
             [bullheads(card) for card in range(deck + 1)] if self.rules.bullheads else None

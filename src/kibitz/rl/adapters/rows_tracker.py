@@ -44,7 +44,7 @@ class RowTracker(Tracker):
         self.score_scale = adapter.score_scale
         self.pile_value = adapter.pile_value
         at = adapter.observation.start
-        rels = [[(s - seat) % p for s in range(p)] for seat in self.seats]
+        rels = [adapter.rel[seat] for seat in self.seats]
         bases = self.bases
         pairs = list(zip(bases, rels, strict=True))
 
