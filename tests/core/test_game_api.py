@@ -101,6 +101,8 @@ def test_state_round_trips_and_bad_states_are_refused() -> None:
     del broken["rows"]
     with pytest.raises(StateError):
         from_state(broken)
+    with pytest.raises(StateError, match="options must be an object"):
+        from_state({**game.to_state(), "options": 7})
 
 
 def test_determinize_keeps_the_view_and_varies_the_hidden() -> None:
@@ -120,6 +122,8 @@ def test_determinize_rejects_foreign_and_broken_views() -> None:
         determinize({k: v for k, v in view.items() if k != "rows"}, random.Random(0))
     with pytest.raises(ViewError):
         determinize({**view, "hand_sizes": [8, 99]}, random.Random(0))
+    with pytest.raises(ViewError, match="options must be an object"):
+        determinize({**view, "options": [1]}, random.Random(0))
 
 
 def test_spectator_view_has_no_hand() -> None:

@@ -96,6 +96,8 @@ def _hints(cls: type[Any]) -> dict[str, Any]:
 def build_options(cls: type[OptionsT], players: int, given: Mapping[str, Any]) -> OptionsT:
     """The options object for `given` keyword values, checked against `players`. Options are
     frozen: games made with the same values share one object, built and checked once."""
+    if not isinstance(given, Mapping):  # from a saved state or a view: any JSON value
+        raise OptionError(f"options must be an object of option values, got {given!r}")
     try:
         key = (cls, players, *sorted((name, type(value), value) for name, value in given.items()))
         built: OptionsT | None = _BUILT.get(key)
