@@ -57,6 +57,7 @@ MODULES = (
     "kibitz.games.nimmt.search",
     "kibitz.games.nimmt.setup",
     "kibitz.games.nimmt.views",
+    "kibitz.rl.adapters.gather",
     "kibitz.rl.adapters.goxeso_tracker",
     "kibitz.rl.adapters.kozel_tracker",
     "kibitz.rl.adapters.rows_tracker",

@@ -10,12 +10,12 @@ from kibitz.core.registry import spec
 from kibitz.rl.adapters.base import (
     REWARD_MODES,
     Adapter,
-    Gather,
     RewardMode,
     Trace,
     rewards,
     seat_view,
 )
+from kibitz.rl.adapters.gather import Gather
 from kibitz.rl.adapters.generic import generic_adapter
 from kibitz.rl.adapters.tracker import Tracker
 

@@ -30,6 +30,7 @@ import numpy as np
 from kibitz.core import Game, Move, Outcome, View
 from kibitz.core.options import build_options, options_to_dict
 from kibitz.core.registry import spec
+from kibitz.rl.adapters.gather import Gather
 from kibitz.rl.layout import Layout, Vector, put
 from kibitz.rl.numbering import Numbering, TableNumbering
 
@@ -77,30 +78,17 @@ def seat_view(game: Game[Any], seat: int) -> View:
     return view
 
 
-class Gather:
-    """The values of one or many observation vectors lying in one flat float32 array, gathered
-    as offsets and written at once: `ones` become 1, then `zeros` 0, then `values` go to
-    `spots`. Encoders append to the lists; `write` needs the array zeroed beforehand, with
-    the adapter's `ones_blocks` set to 1 (the fields that start at 1)."""
-
-    __slots__ = ("ones", "spots", "values", "zeros")
-
-    def __init__(self) -> None:
-        self.ones: list[int] = []
-        self.zeros: list[int] = []
-        self.spots: list[int] = []
-        self.values: list[float] = []
-
-    def write(self, flat: Vector) -> None:
-        if self.ones:
-            put(flat, self.ones)
-        spots, values = self.spots, self.values
-        if self.zeros:  # never where a 1 or a value goes: written with the values
-            spots += self.zeros
-            values += [0.0] * len(self.zeros)
-        if spots:
-            flat[np.fromiter(spots, np.intp, len(spots))] = values
-        self.ones, self.zeros, self.spots, self.values = [], [], [], []
+def write_gather(into: Gather, flat: Vector) -> None:
+    """Write what `into` gathered into `flat` (zeroed, its `ones_blocks` set) with numpy: the
+    ones, then the zeros and values, at once."""
+    if into.ones:
+        put(flat, into.ones)
+    spots, values = list(into.spots), list(into.values)
+    if into.zeros:  # never where a 1 or a value goes: written with the values
+        spots += into.zeros
+        values += [0.0] * len(into.zeros)
+    if spots:
+        flat[np.fromiter(spots, np.intp, len(spots))] = values
 
 
 class Trace(ABC):
@@ -303,7 +291,7 @@ class Adapter(ABC):
         self.set_blocks(out, 0)
         self.gather(game, trace.seat, 0, into)
         trace.gather(self.observation.size, into.ones)
-        into.write(out)
+        write_gather(into, out)
 
     def set_blocks(self, flat: Vector, base: int) -> None:
         """Set the `ones_blocks` of the observation at `base` in `flat` to 1."""

@@ -21,7 +21,8 @@ from kibitz.core import Game, Move
 from kibitz.games.goxeso.cards import EMPTY, cell_name, face_name
 from kibitz.games.goxeso.game import Goxeso
 from kibitz.games.goxeso.moves import ACCEPT, DECLINE, PASS, Flip, Offer
-from kibitz.rl.adapters.base import FixedActionAdapter, Gather, Trace
+from kibitz.rl.adapters.base import FixedActionAdapter, Trace
+from kibitz.rl.adapters.gather import Gather
 from kibitz.rl.layout import Field, Layout
 
 if TYPE_CHECKING:

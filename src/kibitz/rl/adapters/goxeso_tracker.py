@@ -12,7 +12,7 @@ may have started apart in a resampled OpenSpiel state).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from kibitz.core import Game, Move
 from kibitz.core.native import mypyc_attr
@@ -21,7 +21,8 @@ from kibitz.games.goxeso.game import Goxeso
 from kibitz.games.goxeso.moves import Flip
 from kibitz.games.goxeso.turns import Turn
 from kibitz.games.goxeso.views import PLAY
-from kibitz.rl.adapters.base import Gather, Trace
+from kibitz.rl.adapters.base import Trace
+from kibitz.rl.adapters.gather import Gather
 from kibitz.rl.adapters.goxeso import GoxesoAdapter, GoxesoTrace
 from kibitz.rl.adapters.tracker import Tracker
 
@@ -37,6 +38,7 @@ class GoxesoTracker(Tracker):
         self, adapter: GoxesoAdapter, seats: Sequence[int], rows: Rows | None = None
     ) -> None:
         super().__init__(adapter, seats, rows)
+        self.goxeso = adapter
         self.faces, self.cells = adapter.faces, adapter.cells
         f, p = self.faces, adapter.players
         at = adapter.observation.start
@@ -70,6 +72,9 @@ class GoxesoTracker(Tracker):
         # What `_flush_row` last wrote in each row:
         self.scored = [0] * len(self.seats)
         self.acting: list[frozenset[int]] = [frozenset()] * len(self.seats)
+
+    def gather_seat(self, game: Game[Any], seat: int, base: int, into: Gather) -> None:
+        gather_view(self.goxeso, cast(Goxeso, game), seat, base, into)
 
     def _start(self, game: Game[Any], memories: list[Trace]) -> None:
         assert isinstance(game, Goxeso)

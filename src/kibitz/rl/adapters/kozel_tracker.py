@@ -12,14 +12,15 @@ end of the series, and any move while a seat holds cards returned by a takeover 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from kibitz.core import Game, Move
 from kibitz.core.native import mypyc_attr
 from kibitz.games.kozel.cards import DECK_SIZE, cards_of, count_of
 from kibitz.games.kozel.game import Kozel
 from kibitz.games.kozel.moves import Discard, Four, KozelMove, Lead
-from kibitz.rl.adapters.base import Gather, Trace
+from kibitz.rl.adapters.base import Trace
+from kibitz.rl.adapters.gather import Gather
 from kibitz.rl.adapters.kozel import ALL_POINTS, MAX_HAND, KozelAdapter
 from kibitz.rl.adapters.tracker import Tracker
 
@@ -76,6 +77,9 @@ class KozelTracker(Tracker):
         self.acting: frozenset[int] = frozenset()
         self.returned = False
         """Whether a seat held cards returned by a takeover when last written."""
+
+    def gather_seat(self, game: Game[Any], seat: int, base: int, into: Gather) -> None:
+        gather_view(self.kozel, cast(Kozel, game), seat, base, into)
 
     def _start(self, game: Game[Any], memories: list[Trace]) -> None:
         assert isinstance(game, Kozel)

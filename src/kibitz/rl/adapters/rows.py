@@ -22,7 +22,8 @@ from kibitz.games.nimmt.cards import bullheads
 from kibitz.games.nimmt.game import RowGame
 from kibitz.games.nimmt.moves import Play, Take, XCard
 from kibitz.games.nimmt.options import Rules
-from kibitz.rl.adapters.base import FixedActionAdapter, Gather, Trace
+from kibitz.rl.adapters.base import FixedActionAdapter, Trace
+from kibitz.rl.adapters.gather import Gather
 from kibitz.rl.adapters.rows_tracker import gather_view, public_scores
 from kibitz.rl.layout import Field, Layout
 

@@ -17,7 +17,8 @@ from kibitz.core import Game, Move
 from kibitz.core.native import mypyc_attr
 from kibitz.games.nimmt.game import RowGame
 from kibitz.games.nimmt.moves import Play
-from kibitz.rl.adapters.base import Gather, Trace
+from kibitz.rl.adapters.base import Trace
+from kibitz.rl.adapters.gather import Gather
 from kibitz.rl.adapters.tracker import Tracker
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ class RowTracker(Tracker):
 
     def __init__(self, adapter: RowAdapter, seats: Sequence[int], rows: Rows | None = None) -> None:
         super().__init__(adapter, seats, rows)
+        self.row_adapter = adapter
         rules = adapter.rules
         d = self.deck = adapter.deck
         p = self.players = adapter.players
@@ -115,6 +117,9 @@ class RowTracker(Tracker):
         self.turn = [-1] * n
         self.scored = [0] * n
 
+    def gather_seat(self, game: Game[Any], seat: int, base: int, into: Gather) -> None:
+        gather_view(self.row_adapter, cast(RowGame, game), seat, base, into)
+
     def _start(self, game: Game[Any], memories: list[Trace]) -> None:
         game = cast(RowGame, game)  # not isinstance: through ABCMeta, it costs a move's time
         self.rewrite_view(game)
@@ -141,7 +146,7 @@ class RowTracker(Tracker):
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
         game = cast(RowGame, game)  # not isinstance: through ABCMeta, it costs a move's time
         if game.round != self.round:  # a new round is dealt; memories start anew
-            self.rows[:, self.view_size :] = 0.0
+            self.clear_memory()
             self._start(game, [])
             return
         mv = self.mv
