@@ -7,7 +7,8 @@ numbered once, its observation flushed and its mask written. That loop is the en
 cost per decision, several times the engine's own in the interpreter, so it is compiled with
 mypyc beside the engines and the trackers (`kibitz.compiled.MODULES`). It imports no numpy
 (the build environment has none): the environment checks the actions and builds its
-results with numpy, and hands this module the flat int8 mask array as a memoryview.
+results with numpy, and hands this module each game's row of the int8 mask array as a
+memoryview.
 """
 
 from __future__ import annotations
@@ -123,17 +124,19 @@ class Batch:
             game = self.games[i] = self._deal(i)
             tracker.start(game)
 
-    def write(self, masks: memoryview) -> None:
-        """Finish every game's observation and write its mask into zeroed `masks` (the
-        int8 (games, actions) array, flat): the learner's legal actions, or every action
-        for a game that has just ended."""
-        width = self.num_actions
+    def write(self, masks: list[memoryview]) -> None:
+        """Finish every game's observation and write its mask into zeroed `masks` (each
+        game's row of the int8 (games, actions) array): the learner's legal actions, or
+        every action for a game that has just ended. Through a row of its own, an action
+        number is the index: compiled code boxes an int for every write, and an offset into
+        the whole array (past 256) is a new object each time (Goxeso: 1.3 to 0.6 µs a
+        game)."""
         for i in range(len(self.games)):
             self.trackers[i].flush(self.games[i])
-            base = i * width
+            row = masks[i]
             if self.ended[i]:
-                for a in range(width):
-                    masks[base + a] = 1
+                for a in range(self.num_actions):
+                    row[a] = 1
             else:
                 for a in self.actions[i]:
-                    masks[base + a] = 1
+                    row[a] = 1

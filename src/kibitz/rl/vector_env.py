@@ -98,7 +98,7 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         self._size = self.adapter.full_layout.size
         self._observations = np.zeros((num_envs, self._size), dtype=np.float32)
         self._masks = np.zeros((num_envs, self.adapter.num_actions), dtype=np.int8)
-        self._mask_view = memoryview(self._masks.reshape(-1))  # type: ignore[arg-type]
+        self._mask_rows = [memoryview(row) for row in self._masks]  # type: ignore[arg-type]
         self._seeds = random.Random(fresh_seed())
         # Each game's learner observation, kept up to date in its row of the array by a
         # tracker; all are copies of one, sharing its offset tables (`Tracker.copy`).
@@ -222,7 +222,7 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
     def _write(self) -> None:
         """Write every game's mask (the trackers keep the observations)."""
         self._masks.fill(0)
-        self._batch.write(self._mask_view)
+        self._batch.write(self._mask_rows)
 
     def _result_observations(self) -> dict[str, np.ndarray[Any, Any]]:
         if self.copy:
