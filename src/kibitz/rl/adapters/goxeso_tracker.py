@@ -94,13 +94,14 @@ class GoxesoTracker(Tracker):
             self._start_view(game)
             return
         mv, f, board = self.mv, self.faces, game.board
+        box, one, zero = self.box, self.one, self.zero
         first = game.first
         if first >= 0:  # the turn's first card is face up
             face = board[first]
             for offset in self.face_down:
-                mv[offset + first] = 0.0
+                mv[box[offset + first]] = zero
             for offset in self.face_up:
-                mv[offset + first * f + face] = 1.0
+                mv[box[offset + first * f + face]] = one
             self._remember([(first, face)])
         else:
             turn = game.last
@@ -116,18 +117,19 @@ class GoxesoTracker(Tracker):
         row `i`: they follow from the position."""
         assert isinstance(game, Goxeso)
         mv = self.mv
+        box, one, zero = self.box, self.one, self.zero
         if self.scored[i] != self.scoring:
             self.scored[i] = self.scoring
             for s, score in enumerate(game.scores()):
-                mv[self.scores[s][i]] = score / (self.cells // 2)
+                mv[box[self.scores[s][i]]] = score / (self.cells // 2)
         offset = self.progress[i]
-        mv[offset] = game.left / self.cells
-        mv[offset + 1] = game.idle / max(game.cap, 1)
-        mv[offset + 2] = game.turn / (4 * self.cells)
+        mv[box[offset]] = game.left / self.cells
+        mv[box[offset + 1]] = game.idle / max(game.cap, 1)
+        mv[box[offset + 2]] = game.turn / (4 * self.cells)
         acting = game.to_act()
         if acting != self.acting[i]:
             for s in acting ^ self.acting[i]:
-                mv[self.to_act[s][i]] = 1.0 if s in acting else 0.0
+                mv[box[self.to_act[s][i]]] = one if s in acting else zero
             self.acting[i] = acting
 
     def _start_view(self, game: Goxeso) -> None:
@@ -143,9 +145,10 @@ class GoxesoTracker(Tracker):
         """The second card resolved `turn`: write its cells and the holders of the faces
         it took (`flush` writes the scores)."""
         mv, f, board = self.mv, self.faces, game.board
+        box, one, zero = self.box, self.one, self.zero
         a, b = turn.cell1, turn.cell2
         for offset in self.face_up:
-            mv[offset + a * f + turn.face1] = 0.0
+            mv[box[offset + a * f + turn.face1]] = zero
         if turn.match or turn.claims or turn.lone is not None:
             cells = [a, b]
             faces = [turn.face1, turn.face2] if turn.match else []
@@ -163,9 +166,9 @@ class GoxesoTracker(Tracker):
                 face = board[cell]
                 down = 0.0 if face == EMPTY else 1.0
                 for offset in self.face_down:
-                    mv[offset + cell] = down
+                    mv[box[offset + cell]] = down
                 for offset in self.empty:
-                    mv[offset + cell] = 1.0 - down
+                    mv[box[offset + cell]] = 1.0 - down
                 seen.append((cell, None if face == EMPTY else face))
             self._remember(seen)
             for face in set(faces):
@@ -173,40 +176,42 @@ class GoxesoTracker(Tracker):
             self.scoring += 1
         else:  # a miss: both cards lie face down, perhaps swapped
             for offset in self.face_down:
-                mv[offset + a] = 1.0
+                mv[box[offset + a]] = one
             self._remember([(a, board[a]), (b, board[b])])
         for cell in self.flips:
             for offset in self.last_flips:
-                mv[offset + cell] = 0.0
+                mv[box[offset + cell]] = zero
         self.flips = (a, b)
         swap = 1.0 if turn.swap else 0.0
         for offset in self.last_flips:
-            mv[offset + a] = 1.0
-            mv[offset + b] = 1.0
+            mv[box[offset + a]] = one
+            mv[box[offset + b]] = one
         for offset in self.last_swap:
-            mv[offset] = swap
+            mv[box[offset]] = swap
 
     def _holders(self, game: Goxeso, face: int) -> None:
         """Write who holds the taken halves of `face`: a pair, a reservation or a block."""
         mv = self.mv
+        box, one, zero = self.box, self.one, self.zero
         held = game.holders[face]
         seats_of = game.owner_seats
         for blocks in self.holding:
             for offsets in blocks.values():
                 for offset in offsets:
-                    mv[offset + face] = 0.0
+                    mv[box[offset + face]] = zero
             for owner in set(held):
                 if held.count(owner) == 2:
                     name = "pairs"
                 else:
                     name = "reserved" if len(held) == 1 else "blocked"
                 for s in seats_of[owner]:
-                    mv[blocks[name][s] + face] = 1.0
+                    mv[box[blocks[name][s] + face]] = one
 
     def _remember(self, seen: list[tuple[int, int | None]]) -> None:
         """Every tracked seat now remembers, for each (cell, face) of `seen`, `face` on
         `cell` (None: nothing, it is empty); one call for all the cells of a move."""
         mv, f = self.mv, self.faces
+        box, one, zero = self.box, self.one, self.zero
         # By index, not `zip(..., strict=True)`: compiled, that zip takes the interpreter's
         # generic path, several times slower (docs/engines.md, "What mypyc asked of the code").
         for i in range(len(self.memory)):
@@ -217,9 +222,9 @@ class GoxesoTracker(Tracker):
                     continue
                 at = offset + cell * f
                 if old is not None:
-                    mv[at + old] = 0.0
+                    mv[box[at + old]] = zero
                 if face is not None:
-                    mv[at + face] = 1.0
+                    mv[box[at + face]] = one
                 known[cell] = face
 
 

@@ -105,6 +105,7 @@ class KozelTracker(Tracker):
             self._start(game, [])
             return
         mv = self.mv
+        box, one, zero = self.box, self.one, self.zero
         if len(game.tricks) == self.tricks:
             self._play(game, mover, move)
         else:
@@ -112,62 +113,64 @@ class KozelTracker(Tracker):
             if game.is_over():  # the last trick ended the series: its losing points
                 limit = self.kozel.series_limit
                 for (_, _, mine), (losing, over) in zip(self.team_values, self.ends, strict=True):
-                    mv[losing] = game.losing[mine] / limit
-                    mv[losing + 1] = game.losing[1 - mine] / limit
-                    mv[over] = 1.0
+                    mv[box[losing]] = game.losing[mine] / limit
+                    mv[box[losing + 1]] = game.losing[1 - mine] / limit
+                    mv[box[over]] = one
         acting = game.to_act()
         if acting != self.acting:
             for s in self.acting:
                 for offset in self.to_act[s]:
-                    mv[offset] = 0.0
+                    mv[box[offset]] = zero
             for s in acting:
                 for offset in self.to_act[s]:
-                    mv[offset] = 1.0
+                    mv[box[offset]] = one
             self.acting = acting
 
     def _play(self, game: Kozel, mover: int, move: KozelMove) -> None:
         """A lead, beat or discard that leaves the trick open."""
         mv, cards = self.mv, move.cards
+        box, one, zero = self.box, self.one, self.zero
         public = type(move) is not Discard or self.shown
         own = self.own.get(mover)
         if own is not None:
             self.hands[self.index[mover]] = game.hands[mover]
             hand, mine, discards = own
             for card in cards:
-                mv[hand + card] = 0.0
+                mv[box[hand + card]] = zero
             if not public:
                 for card in cards:
-                    mv[mine + card] = 1.0
-                    mv[discards + card] = 1.0
+                    mv[box[mine + card]] = one
+                    mv[box[discards + card]] = one
         if public:
             for offset in self.trick_up[mover]:
                 for card in cards:
-                    mv[offset + card] = 1.0
+                    mv[box[offset + card]] = one
         else:
             self.down[mover] += move.count
             value = self.down[mover] / 4
             for offset in self.trick_down[mover]:
-                mv[offset] = value
+                mv[box[offset]] = value
         if type(move) is not Discard:
             if self.top_seat >= 0:
                 for offset in self.top[self.top_seat]:
-                    mv[offset] = 0.0
+                    mv[box[offset]] = zero
             self.top_seat = mover
             for offset in self.top[mover]:
-                mv[offset] = 1.0
+                mv[box[offset]] = one
             count = count_of(game.top_mask) / 4
             for offset in self.trick_count:
-                mv[offset] = count
+                mv[box[offset]] = count
         if type(move) is Lead and not game.takeover_open:
             for offset in self.takeover_open:
-                mv[offset] = 0.0
+                mv[box[offset]] = zero
         size = count_of(game.hands[mover]) / MAX_HAND
         for offset in self.hand_sizes[mover]:
-            mv[offset] = size
+            mv[box[offset]] = size
 
     def _trick(self, game: Kozel) -> None:
         """The trick just ended (and a new one begins): its cards leave the table."""
         mv, shown = self.mv, self.shown
+        box, one, zero = self.box, self.one, self.zero
         trick = game.tricks[-1]
         self.tricks = len(game.tricks)
         team = trick.winner & 1
@@ -176,59 +179,59 @@ class KozelTracker(Tracker):
                 self.points[team] += move.points
                 for offset in self.trick_up[s]:
                     for card in move.cards:
-                        mv[offset + card] = 0.0
+                        mv[box[offset + card]] = zero
                 for offset in self.seen:
                     for card in move.cards:
-                        mv[offset + card] = 1.0
+                        mv[box[offset + card]] = one
             else:
                 own = self.own.get(s)
                 if own is not None:
                     for card in move.cards:
-                        mv[own[1] + card] = 0.0
-                        mv[own[2] + card] = 1.0
+                        mv[box[own[1] + card]] = zero
+                        mv[box[own[2] + card]] = one
         for s, count in enumerate(self.down):
             if count:
                 for offset in self.trick_down[s]:
-                    mv[offset] = 0.0
+                    mv[box[offset]] = zero
         self.down = [0, 0, 0, 0]
         for offset in self.top[self.top_seat]:
-            mv[offset] = 0.0
+            mv[box[offset]] = zero
         self.top_seat = -1
         for offset in self.trick_count:
-            mv[offset] = 0.0
+            mv[box[offset]] = zero
         for offset in self.takeover_open:
-            mv[offset] = 1.0
+            mv[box[offset]] = one
         for offset in self.leader[self.leader_seat]:
-            mv[offset] = 0.0
+            mv[box[offset]] = zero
         self.leader_seat = game.leader
         for offset in self.leader[game.leader]:
-            mv[offset] = 1.0
+            mv[box[offset]] = one
         for i, seat in enumerate(self.seats):  # the last card played, the cards drawn
             hand, before = game.hands[seat], self.hands[i]
             offset = self.own[seat][0] - 1  # card c is bit c: at offset + (bit length)
             gone, drawn = before & ~hand, hand & ~before
             while gone:
                 low = gone & -gone
-                mv[offset + low.bit_length()] = 0.0
+                mv[box[offset + low.bit_length()]] = zero
                 gone ^= low
             while drawn:
                 low = drawn & -drawn
-                mv[offset + low.bit_length()] = 1.0
+                mv[box[offset + low.bit_length()]] = one
                 drawn ^= low
             self.hands[i] = hand
         for s, hand in enumerate(game.hands):
             size = count_of(hand) / MAX_HAND
             for offset in self.hand_sizes[s]:
-                mv[offset] = size
+                mv[box[offset]] = size
         stock = len(game.stock) / 20
         for offset in self.stock:
-            mv[offset] = stock
+            mv[box[offset]] = stock
         won, points = game.tricks_won, self.points
         for tricks_at, points_at, mine in self.team_values:
-            mv[tricks_at] = won[mine] / 9
-            mv[tricks_at + 1] = won[1 - mine] / 9
-            mv[points_at] = points[mine] / ALL_POINTS
-            mv[points_at + 1] = points[1 - mine] / ALL_POINTS
+            mv[box[tricks_at]] = won[mine] / 9
+            mv[box[tricks_at + 1]] = won[1 - mine] / 9
+            mv[box[points_at]] = points[mine] / ALL_POINTS
+            mv[box[points_at + 1]] = points[1 - mine] / ALL_POINTS
 
 
 def returned(game: Kozel) -> bool:

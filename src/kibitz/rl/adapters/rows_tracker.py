@@ -150,19 +150,20 @@ class RowTracker(Tracker):
             self._start(game, [])
             return
         mv = self.mv
+        box, one, zero = self.box, self.one, self.zero
         revealed = game.queue is not self.queue
         if type(move) is Play:
             card = move.number
             own = self.own.get(mover)
             if own is not None:
-                mv[own[0] + card] = 0.0
-                mv[own[1] + card] = 0.0 if revealed else 1.0
+                mv[box[own[0] + card]] = zero
+                mv[box[own[1] + card]] = 0.0 if revealed else 1.0
             size = len(game.hands[mover]) / self.hand_size
             for offset in self.hand_sizes[mover]:
-                mv[offset] = size
+                mv[box[offset]] = size
             if not revealed:  # chosen face down: no score changes (the card still counts)
                 for offset in self.chosen[mover]:
-                    mv[offset] = 1.0
+                    mv[box[offset]] = one
                 self.changes += 1  # the seats to act
                 return
             self._reveal(game)
@@ -178,6 +179,7 @@ class RowTracker(Tracker):
         to act and the turn of row `i`, where they changed: they follow from the position."""
         game = cast(RowGame, game)  # not isinstance: through ABCMeta, it costs a move's time
         mv = self.mv
+        box, one, zero = self.box, self.one, self.zero
         if self.scored[i] != self.scoring:
             self.scored[i] = self.scoring
             if self.scores_at[0] != self.scoring:  # asked once for every row
@@ -189,37 +191,38 @@ class RowTracker(Tracker):
             if scores is not None:
                 scale = self.score_scale
                 for s, score in enumerate(scores):
-                    mv[self.scores[s][i]] = score / scale
+                    mv[box[self.scores[s][i]]] = score / scale
         if game.pending is not self.pending[i]:
             self.pending[i] = game.pending
             for offset in self.pending_ones[i]:
-                mv[offset] = 0.0
+                mv[box[offset]] = zero
             ones = self.pending_ones[i] = self._pending_ones(game, i)
             for offset in ones:
-                mv[offset] = 1.0
+                mv[box[offset]] = one
         acting = game.to_act()
         if acting != self.acting[i]:
             for s in acting ^ self.acting[i]:
-                mv[self.to_act[s][i]] = 1.0 if s in acting else 0.0
+                mv[box[self.to_act[s][i]]] = one if s in acting else zero
             self.acting[i] = acting
         if game.turn != self.turn[i]:
             self.turn[i] = game.turn
-            mv[self.turn_at[i]] = (game.turn + 1) / self.hand_size
+            mv[box[self.turn_at[i]]] = (game.turn + 1) / self.hand_size
 
     def _reveal(self, game: RowGame) -> None:
         """The turn's choices are revealed: clear every choice and chosen flag; each card is
         revealed, seen (not `unseen`), played (memory), no longer only known in its hand."""
         mv = self.mv
+        box, one, zero = self.box, self.one, self.zero
         queue = self.queue = game.queue
         self.events, self.done = game.events, 0
         for offset in self.all_chosen:
-            mv[offset] = 0.0
+            mv[box[offset]] = zero
         shown, seen = self.shown, self.seen
         for card, s in queue:
             for offset in shown[s]:
-                mv[offset + card] = 1.0
+                mv[box[offset + card]] = one
             for offset in seen[s]:
-                mv[offset + card] = 0.0
+                mv[box[offset + card]] = zero
 
     def _replay_events(self, game: RowGame) -> bool:
         """Write the turn's events not written yet (cards placed, rows taken, X cards);
@@ -232,6 +235,7 @@ class RowTracker(Tracker):
         if self.done == len(events):
             return False
         mv, d, rows_at, revealed = self.mv, self.deck, self.rows_at, self.revealed
+        box, one, zero = self.box, self.one, self.zero
         scored = False
         touched: list[int] = []
         event: Any
@@ -258,71 +262,73 @@ class RowTracker(Tracker):
                 taken = cast(Sequence[int], event["cards"])
                 for offset in rows_at:
                     for c in taken:
-                        mv[offset + first + c] = 0.0
+                        mv[box[offset + first + c]] = zero
                 if not self.x_rows:  # 6 nimmt!: the taken cards go to the pile
                     scored = True
                     for offset in self.piles[seat]:
                         for c in taken:
-                            mv[offset + c] = 1.0
+                            mv[box[offset + c]] = one
             for offset in rows_at:
-                mv[offset + first + card] = 1.0
+                mv[box[offset + first + card]] = one
             for offset in revealed[seat]:
-                mv[offset + card] = 0.0
+                mv[box[offset + card]] = zero
         self.done = len(events)
         for r in touched:
             cards = game.rows[r]
             top, count = cards[-1] / d, len(cards) / self.limits[r]
             for offset in self.row_last:
-                mv[offset + r] = top
+                mv[box[offset + r]] = top
             for offset in self.row_fill:
-                mv[offset + r] = count
+                mv[box[offset + r]] = count
         return scored
 
     def _x_card(self, game: RowGame, seat: int, card: int, packed: bool, back: list[int]) -> None:
         """`seat` laid X card `card` on its X row (a lower card packs the row onto the pile
         first); the other taken cards went back to its hand, known to all."""
         mv = self.mv
+        box, one, zero = self.box, self.one, self.zero
         x_row = self.x_row_now[seat]
         if packed:
             for offset in self.x_row_cards[seat]:
                 for c in x_row:
-                    mv[offset + c] = 0.0
+                    mv[box[offset + c]] = zero
             for offset in self.piles[seat]:
                 for c in x_row:
-                    mv[offset + c] = 1.0
+                    mv[box[offset + c]] = one
             x_row.clear()
         x_row.append(card)
         for offset in self.x_row_cards[seat]:
-            mv[offset + card] = 1.0
+            mv[box[offset + card]] = one
         for offset in self.known[seat]:
             for c in back:
-                mv[offset + c] = 1.0
+                mv[box[offset + c]] = one
         last = card / self.deck
         for offset in self.x_row_last[seat]:
-            mv[offset] = last
+            mv[box[offset]] = last
         size = len(game.hands[seat]) / self.hand_size
         for offset in self.hand_sizes[seat]:
-            mv[offset] = size
+            mv[box[offset]] = size
         own = self.own.get(seat)
         if own is not None:
             for c in back:
-                mv[own[0] + c] = 1.0
+                mv[box[own[0] + c]] = one
 
     def _over(self, game: RowGame) -> None:
         """The game ended with this move: the over flag, the final round's totals and
         scores (public now whatever the scoring)."""
         mv, scale = self.mv, self.score_scale
+        box, one = self.box, self.one
         for offset in self.over_at:
-            mv[offset] = 1.0
+            mv[box[offset]] = one
         totals = game.stage_scores()
         for s, total in enumerate(totals):
             for offset in self.round_totals[s]:
-                mv[offset] = total / scale
+                mv[box[offset]] = total / scale
         scores = public_scores(game, self.x_rows, self.pile_value)
         assert scores is not None  # public once the game is over
         for s, score in enumerate(scores):
             for offset in self.scores[s]:
-                mv[offset] = score / scale
+                mv[box[offset]] = score / scale
 
     def _pending_ones(self, game: RowGame, i: int) -> list[int]:
         """The offsets of the 1s of the pending decision in row `i` (none without one)."""
