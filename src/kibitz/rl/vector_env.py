@@ -7,7 +7,7 @@
 In each game one seat (`seat`) learns; the other seats are played by `seat_policy` between
 the learner's steps. Observations are those of the single-agent environment, stacked:
 `observations["observation"]` is a float32 array (num_envs, size) and
-`observations["action_mask"]` an int8 array (num_envs, actions), also in
+`observations["action_mask"]` an int8 array (num_envs, actions), the same array as
 `infos["action_mask"]`. Both live in arrays made once: each game's tracker
 (`kibitz.rl.adapters.Tracker`) keeps its row of the observations up to date from the moves
 made, and every step writes the masks of all games; the per-step loop is `kibitz.rl.batch`
@@ -154,7 +154,8 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
             self._seeds = random.Random(seed)
         self._batch.reset(self._seeds)
         self._write()
-        return self._result_observations(), {"action_mask": self._result_masks()}
+        observations = self._result_observations()
+        return observations, {"action_mask": observations["action_mask"]}
 
     def step(
         self, actions: Any
@@ -210,8 +211,9 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
             for i in finished:
                 batch.restart(i)
         self._write()
-        infos["action_mask"] = self._result_masks()
-        return self._result_observations(), rewards, terminated, truncated, infos
+        observations = self._result_observations()
+        infos["action_mask"] = observations["action_mask"]
+        return observations, rewards, terminated, truncated, infos
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """The legal actions of every game now, as booleans (num_envs, actions)."""
@@ -225,12 +227,11 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         self._batch.write(self._mask_rows)
 
     def _result_observations(self) -> dict[str, np.ndarray[Any, Any]]:
+        """The observations and masks to return (copies unless `copy=False`); the masks are
+        also `infos["action_mask"]`, the same array."""
         if self.copy:
             return {"observation": self._observations.copy(), "action_mask": self._masks.copy()}
         return {"observation": self._observations, "action_mask": self._masks}
-
-    def _result_masks(self) -> np.ndarray[Any, Any]:
-        return self._masks.copy() if self.copy else self._masks
 
     def _final(self, finished: list[int]) -> dict[str, Any]:
         """SAME_STEP: the last observation and info of each game that just ended."""
