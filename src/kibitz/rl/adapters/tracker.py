@@ -128,8 +128,8 @@ class Tracker:
         self.adapter.gather(game, seat, base, into)
 
     def put(self, into: Gather) -> None:
-        """`into.write(flat)` through the memoryview: a few tens of values, where numpy's
-        calls (the offsets made an array, then written) cost several times more."""
+        """`write_gather(into, flat)` through the memoryview: a few tens of values, where
+        numpy's calls (the offsets made an array, then written) cost several times more."""
         mv, box, one, zero = self.mv, self.box, self.one, self.zero
         for offset in into.ones:
             mv[box[offset]] = one
