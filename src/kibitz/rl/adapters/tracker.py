@@ -73,7 +73,7 @@ class Tracker:
         """Per row: `changes` when it was last flushed."""
         self.memories: list[Trace] = []
         """The seats' memories, which this base class follows (subclasses write theirs)."""
-        blank = zero_rows(1, size)
+        blank: Any = zero_rows(1, size)  # Any: the build environment has no numpy to type it
         for start, width in adapter.ones_blocks:
             blank[0, start : start + width] = 1.0
         flat_blank = blank.reshape(-1)
