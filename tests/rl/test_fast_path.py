@@ -86,6 +86,36 @@ def test_pettingzoo_observations_equal_the_reference(
             env.step(rng.choice(np.flatnonzero(mask).tolist()))
 
 
+@pytest.mark.parametrize("discards", ["hidden", "open"])
+def test_kozel_known_cards_follow_every_move_after_a_takeover(discards: str) -> None:
+    """Cards a takeover sends back to a hand face up stay known (rule 6) until played or
+    until their holder puts cards face down: the tracker rewrites only that field while any
+    are held, so every seat's vector is checked at every move of seeded games until 15
+    positions with such cards have been (random play holds them at 0.3% to 2% of moves)."""
+    env = kibitz.rl.make_env("kozel", players=4, series=False, discards=discards)
+    rng = random.Random(5)
+    held = 0
+    for seed in range(400):
+        env.reset(seed=seed)
+        assert env.game is not None
+        shadow = Shadow(env.adapter, env.game)
+        for agent in env.agent_iter():
+            game = env.game
+            shadow.catch_up(game)
+            held += any(game.returned)  # type: ignore[attr-defined]
+            for seat in range(4):
+                _check(env.observe(f"seat_{seat}"), shadow, game, seat)
+            _, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            mask = env.observe(agent)["action_mask"]
+            env.step(rng.choice(np.flatnonzero(mask).tolist()))
+        if held >= 15:
+            return
+    pytest.fail(f"only {held} positions with returned cards in 400 games")
+
+
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_gymnasium_observations_equal_the_reference(
     config: tuple[str, int, dict[str, Any]],

@@ -4,9 +4,9 @@ A lead, a beat or a discard writes the mover's cards on the trick (face up for a
 count with the cards in the mover's own vector only), the top of the trick, the mover's hand
 size and the seats to act. The last answer of a trick moves the trick's face-up cards from
 the table to `seen`, the mover's own face-down ones to its discards, and writes the draws
-(each tracked seat's own new cards), sizes, stock and tricks won. A takeover, a new deal, the
-end of the series, and any move while a seat holds cards returned by a takeover (whose
-`known` field follows the rule of rule 6) write the view fields anew, as `start` does.
+(each tracked seat's own new cards), sizes, stock and tricks won. A takeover, a new deal and
+the end of the series write the view fields anew, as `start` does; while a seat holds cards
+returned by a takeover, every move writes the `known` field anew (rule 6).
 """
 
 from __future__ import annotations
@@ -65,6 +65,10 @@ class KozelTracker(Tracker):
         }
         """Per tracked seat: the offsets of its hand, own face-down cards of the trick and
         own discards of the deal (card c at + c)."""
+        self.known_at = [(b + at["known"], rel) for b, rel in pairs]
+        """Per row: the offset of the `known` field and the relative seat table."""
+        self.blank_known = self.blank_view[at["known"] : at["known"] + 4 * DECK_SIZE]
+        """The `known` field blank (all 0), copied over a row's at once."""
         self.shown = adapter.options["discards"] == "open"
         self.deal = self.tricks = -1
         self.down = [0, 0, 0, 0]
@@ -101,7 +105,7 @@ class KozelTracker(Tracker):
 
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
         assert isinstance(game, Kozel) and isinstance(move, KozelMove)
-        if type(move) is Four or game.deal_no != self.deal or self.returned or returned(game):
+        if type(move) is Four or game.deal_no != self.deal:
             self._start(game, [])
             return
         mv = self.mv
@@ -116,6 +120,8 @@ class KozelTracker(Tracker):
                     mv[box[losing]] = game.losing[mine] / limit
                     mv[box[losing + 1]] = game.losing[1 - mine] / limit
                     mv[box[over]] = one
+        if self.returned or returned(game):
+            self._known(game)
         acting = game.to_act()
         if acting != self.acting:
             for s in self.acting:
@@ -125,6 +131,32 @@ class KozelTracker(Tracker):
                 for offset in self.to_act[s]:
                     mv[box[offset]] = one
             self.acting = acting
+
+    def _known(self, game: Kozel) -> None:
+        """Write the `known` field of every row anew: the cards a takeover sent back to a
+        hand face up (rule 6), known until played or until their holder has put cards face
+        down since (`gather_view` reads it the same way). Written whole while any seat
+        holds such cards, and once more when the last is gone."""
+        mv, box, one, blank = self.mv, self.box, self.one, self.blank_known
+        width = len(blank)
+        for base, _ in self.known_at:
+            mv[base : base + width] = blank
+        self.returned = returned(game)
+        if not self.returned:
+            return
+        done = self.kozel.finished(game)
+        for s in range(4):
+            cards = game.returned[s]
+            if not cards:
+                continue
+            last = 0
+            if not self.shown:  # the last trick in which the seat put cards face down
+                last = max(done.last_down[s], game.trick_no if self.down[s] else 0)
+            for base, rel in self.known_at:
+                k = base + rel[s] * DECK_SIZE
+                for card, since in cards.items():
+                    if since > last:
+                        mv[box[k + card]] = one
 
     def _play(self, game: Kozel, mover: int, move: KozelMove) -> None:
         """A lead, beat or discard that leaves the trick open."""
