@@ -60,6 +60,30 @@ def _check(env_observation: dict[str, Any], shadow: Shadow, game: Game[Any], sea
     assert np.array_equal(env_observation["action_mask"], shadow.mask(game, seat))
 
 
+def _play_checked(env: Any, seed: int, rng: random.Random, every_seat: bool) -> int:
+    """Play one seeded random game through the AEC environment `env`, checking the
+    observations of every seat (or of the acting one) against the reference at every
+    position; the number of positions where a seat held cards a takeover returned (Kozel)."""
+    env.reset(seed=seed)
+    assert env.game is not None
+    shadow = Shadow(env.adapter, env.game)
+    held = 0
+    for agent in env.agent_iter():
+        game = env.game
+        shadow.catch_up(game)
+        held += any(getattr(game, "returned", ()))
+        seats = range(game.players) if every_seat else [int(agent.removeprefix("seat_"))]
+        for seat in seats:
+            _check(env.observe(f"seat_{seat}"), shadow, game, seat)
+        _, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        mask = env.observe(agent)["action_mask"]
+        env.step(rng.choice(np.flatnonzero(mask).tolist()))
+    return held
+
+
 @pytest.mark.parametrize("every_seat", [True, False], ids=["every-seat", "acting-seat"])
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_pettingzoo_observations_equal_the_reference(
@@ -69,21 +93,7 @@ def test_pettingzoo_observations_equal_the_reference(
     env = kibitz.rl.make_env(name, players=players, **options)
     rng = random.Random(17)
     for seed in range(2):
-        env.reset(seed=seed)
-        assert env.game is not None
-        shadow = Shadow(env.adapter, env.game)
-        for agent in env.agent_iter():
-            game = env.game
-            shadow.catch_up(game)
-            seats = range(players) if every_seat else [int(agent.removeprefix("seat_"))]
-            for seat in seats:
-                _check(env.observe(f"seat_{seat}"), shadow, game, seat)
-            _, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            mask = env.observe(agent)["action_mask"]
-            env.step(rng.choice(np.flatnonzero(mask).tolist()))
+        _play_checked(env, seed, rng, every_seat)
 
 
 @pytest.mark.parametrize("discards", ["hidden", "open"])
@@ -96,21 +106,7 @@ def test_kozel_known_cards_follow_every_move_after_a_takeover(discards: str) -> 
     rng = random.Random(5)
     held = 0
     for seed in range(400):
-        env.reset(seed=seed)
-        assert env.game is not None
-        shadow = Shadow(env.adapter, env.game)
-        for agent in env.agent_iter():
-            game = env.game
-            shadow.catch_up(game)
-            held += any(game.returned)  # type: ignore[attr-defined]
-            for seat in range(4):
-                _check(env.observe(f"seat_{seat}"), shadow, game, seat)
-            _, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            mask = env.observe(agent)["action_mask"]
-            env.step(rng.choice(np.flatnonzero(mask).tolist()))
+        held += _play_checked(env, seed, rng, every_seat=True)
         if held >= 15:
             return
     pytest.fail(f"only {held} positions with returned cards in 400 games")
