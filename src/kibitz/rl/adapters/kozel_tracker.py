@@ -135,7 +135,7 @@ class KozelTracker(Tracker):
     def _known(self, game: Kozel) -> None:
         """Write the `known` field of every row anew: the cards a takeover sent back to a
         hand face up (rule 6), known until played or until their holder has put cards face
-        down since (`gather_view` reads it the same way). Written whole while any seat
+        down since (`known_cards`, as `gather_view`). Written whole while any seat
         holds such cards, and once more when the last is gone."""
         mv, box, one, blank = self.mv, self.box, self.one, self.blank_known
         width = len(blank)
@@ -144,19 +144,16 @@ class KozelTracker(Tracker):
         self.returned = returned(game)
         if not self.returned:
             return
-        done = self.kozel.finished(game)
-        for s in range(4):
-            cards = game.returned[s]
-            if not cards:
-                continue
-            last = 0
-            if not self.shown:  # the last trick in which the seat put cards face down
-                last = max(done.last_down[s], game.trick_no if self.down[s] else 0)
-            for base, rel in self.known_at:
-                k = base + rel[s] * DECK_SIZE
-                for card, since in cards.items():
-                    if since > last:
-                        mv[box[k + card]] = one
+        last_down: list[int] | None = None
+        if not self.shown:  # each seat's last trick with cards of its put face down
+            done: list[int] = self.kozel.finished(game).last_down
+            number, down = game.trick_no, self.down
+            last_down = [max(done[s], number if down[s] else 0) for s in range(4)]
+        ones: list[int] = []
+        for base, rel in self.known_at:
+            known_cards(game, base, rel, last_down, ones)
+        for offset in ones:
+            mv[box[offset]] = one
 
     def _play(self, game: Kozel, mover: int, move: KozelMove) -> None:
         """A lead, beat or discard that leaves the trick open."""
@@ -272,6 +269,22 @@ def returned(game: Kozel) -> bool:
     return any(cards for cards in game.returned)
 
 
+def known_cards(
+    game: Kozel, known: int, rel: list[int], last_down: list[int] | None, ones: list[int]
+) -> None:
+    """Append the 1s of the `known` field at offset `known` (seat blocks by `rel`): the
+    cards a takeover sent back face up to each seat's hand (rule 6), known until played or,
+    with hidden discards, until the seat has put cards face down in a later trick
+    (`last_down`: each seat's last trick with a face-down play; None with open discards)."""
+    for s in range(4):
+        returned = game.returned[s]
+        if returned:
+            k, last = known + rel[s] * DECK_SIZE, 0 if last_down is None else last_down[s]
+            for card, since in returned.items():
+                if since > last:
+                    ones.append(k + card)
+
+
 def gather_view(adapter: KozelAdapter, game: Kozel, seat: int, base: int, into: Gather) -> None:
     """`KozelAdapter.gather`: what `views.view_data` shows `seat` (the trump, the trick on
     the table with another seat's face-down cards only as a count, this deal's finished
@@ -330,14 +343,7 @@ def gather_view(adapter: KozelAdapter, game: Kozel, seat: int, base: int, into: 
     b = base + at["my_discards"]
     for card in cards_of(discards):
         ones.append(b + card)
-    known = base + at["known"]
-    for s in range(4):
-        returned = game.returned[s]
-        if returned:
-            k, last = known + rel[s] * d, 0 if shown else last_down[s]
-            for card, since in returned.items():
-                if since > last:
-                    ones.append(k + card)
+    known_cards(game, base + at["known"], rel, None if shown else last_down, ones)
     sizes, to_act = base + at["hand_sizes"], base + at["to_act"]
     for s in range(4):
         spots.append(sizes + rel[s])
