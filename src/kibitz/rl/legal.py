@@ -32,6 +32,10 @@ class LegalMoves:
         self.seat = -1
         self.moves: Sequence[Move] = ()
         self.actions: list[int] = []
+        self.box: list[Any] = list(range(adapter.num_actions))
+        """Every action number as an int object, and 1 as one, for the mask's writes (see
+        `kibitz.rl.batch.Batch.box`)."""
+        self.one: Any = 1
 
     def list(self, game: Game[Any], seat: int) -> None:
         """List `seat`'s legal moves in `game` now into `moves` and `actions`, unless they
@@ -46,8 +50,9 @@ class LegalMoves:
         """Set `seat`'s legal actions to 1 in zeroed `mask` (none when it is not to act)."""
         if seat in game.to_act():
             self.list(game, seat)
+            box, one = self.box, self.one
             for action in self.actions:
-                mask[action] = 1
+                mask[box[action]] = one
 
     def move(self, game: Game[Any], seat: int, action: int) -> Move:
         """The move of `action` for `seat` (`adapter.action_to_move` for an illegal one,

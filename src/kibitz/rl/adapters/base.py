@@ -32,7 +32,7 @@ from kibitz.core.options import build_options, options_to_dict
 from kibitz.core.registry import spec
 from kibitz.rl.adapters.gather import Gather
 from kibitz.rl.layout import Layout, Vector, put
-from kibitz.rl.numbering import Numbering, TableNumbering
+from kibitz.rl.numbering import FixedNumbering, Numbering
 
 if TYPE_CHECKING:
     from kibitz.rl.adapters.tracker import Tracker
@@ -320,27 +320,24 @@ class Adapter(ABC):
 
 class FixedActionAdapter(Adapter):
     """An adapter whose action numbers depend on the move alone, not on the position (the
-    row games, Goxeso). Moves are interned, so each move's number (and each number's move)
-    is worked out once and then looked up: listing the legal actions costs a dict lookup per
-    move."""
+    row games, Goxeso): its `FixedNumbering` works a move's number out from its fields, and
+    each number's move is made once and then looked up."""
+
+    fixed: FixedNumbering
+    """The numbering (also `numbering`), which the subclass sets up."""
 
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
         super().__init__(players, options)
-        self.numbering = self._table = TableNumbering(self._number)
         self._moves: dict[int, Move] = {}
 
-    @abstractmethod
-    def _number(self, move: Move) -> int:
-        """The action number of `move`; raises `ValueError` for a move with none."""
-
     def move_to_action(self, game: Game[Any], seat: int, move: Move) -> int:
-        return self._table.action(move)
+        return self.fixed.action(move)
 
     def legal_actions(self, game: Game[Any], seat: int) -> list[int]:
         return sorted(self.actions(game, seat))
 
     def moves_actions(self, game: Game[Any], seat: int, moves: Sequence[Move]) -> list[int]:
-        return self._table.actions(game, seat, moves)
+        return self.fixed.actions(game, seat, moves)
 
     def action_to_move(self, game: Game[Any], seat: int, action: int) -> Move:
         move = self._moves.get(action)

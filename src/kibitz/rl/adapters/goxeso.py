@@ -24,6 +24,7 @@ from kibitz.games.goxeso.moves import ACCEPT, DECLINE, PASS, Flip, Offer
 from kibitz.rl.adapters.base import FixedActionAdapter, Trace
 from kibitz.rl.adapters.gather import Gather
 from kibitz.rl.layout import Field, Layout
+from kibitz.rl.numbering import GoxesoNumbering
 
 if TYPE_CHECKING:
     from kibitz.rl.adapters.tracker import Tracker
@@ -43,6 +44,7 @@ class GoxesoAdapter(FixedActionAdapter):
         self.faces: int = self.pairs + 1  # face numbers 0..pairs (0: joker, unused in classic)
         self.offers: int = players * self.faces * self.faces
         self.num_actions = self.cells + self.offers + 3
+        self.numbering = self.fixed = GoxesoNumbering(self.size, self.faces, self.offers)
         idle = self.options["idle_turns"]
         self.idle_cap: int = 4 * self.cells if idle is None else idle
         self.observation = self._layout()
@@ -59,17 +61,6 @@ class GoxesoAdapter(FixedActionAdapter):
         """The memory part of the vector (`GoxesoTrace`), made once."""
 
     # ----------------------------------------------------------------- actions
-
-    def _number(self, move: Move) -> int:
-        if isinstance(move, Flip):
-            return int(move.row) * self.size + int(move.col)
-        if isinstance(move, Offer):
-            return (
-                self.cells
-                + (int(move.to) * self.faces + int(move.get)) * self.faces
-                + int(move.give)
-            )
-        return self.cells + self.offers + ("accept", "decline", "pass").index(str(move))
 
     def _move(self, action: int) -> Move:
         if 0 <= action < self.cells:

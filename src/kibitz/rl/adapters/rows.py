@@ -26,6 +26,7 @@ from kibitz.rl.adapters.base import FixedActionAdapter, Trace
 from kibitz.rl.adapters.gather import Gather
 from kibitz.rl.adapters.rows_tracker import gather_view, public_scores
 from kibitz.rl.layout import Field, Layout
+from kibitz.rl.numbering import RowNumbering
 
 if TYPE_CHECKING:
     from kibitz.rl.adapters.tracker import Tracker
@@ -46,6 +47,7 @@ class RowAdapter(FixedActionAdapter):
         self.deck: int = deck
         self.nrows: int = rows
         self.num_actions = 2 * deck + rows if self.x_rows else deck + rows
+        self.numbering = self.fixed = RowNumbering(self.game_name, deck, rows, self.x_rows)
         if self.rules.rounds is not None:
             self.score_scale = float(self.rules.rounds * self.rules.hand_size * 2)
         else:
@@ -72,15 +74,6 @@ class RowAdapter(FixedActionAdapter):
         """The memory part of the vector (`RowTrace`), made once."""
 
     # ----------------------------------------------------------------- actions
-
-    def _number(self, move: Move) -> int:
-        if isinstance(move, Play):
-            return int(move.number) - 1
-        if isinstance(move, Take):
-            return self.deck + int(move.number) - 1
-        if isinstance(move, XCard) and self.x_rows:
-            return self.deck + self.nrows + int(move.number) - 1
-        raise ValueError(f"{move} has no action number in {self.game_name}")
 
     def _move(self, action: int) -> Move:
         deck, rows = self.deck, self.nrows
