@@ -65,6 +65,7 @@ MODULES = (
     "kibitz.rl.batch",
     "kibitz.rl.legal",
     "kibitz.rl.numbering",
+    "kibitz.rl.seat_steps",
 )
 """The modules compiled: the engines and what they call while a game is played, dealt or
 sampled; and what the RL environments run at every move (the observation trackers, the

@@ -20,7 +20,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from kibitz.core import Game, Move
 from kibitz.core.rng import SEED_BITS, fresh_seed
 from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Tracker, adapter
-from kibitz.rl.legal import LegalMoves
+from kibitz.rl.seat_steps import DEAD, AgentIterator, SeatSteps
 
 Observation = dict[str, np.ndarray[Any, Any]]
 
@@ -73,14 +73,20 @@ class SeatsEnv:
             name: spaces.Discrete(self.adapter.num_actions) for name in self.possible_agents
         }
         self._rng = random.Random(fresh_seed())
-        self.game: Game[Any] | None = None
         self.tracker: Tracker = self.adapter.new_tracker(range(self.players))
         """Every seat's observation vector, kept up to date move by move."""
-        self._rows = list(self.tracker.rows)
-        self._no_mask = np.zeros(self.adapter.num_actions, dtype=np.int8)
-        self._legal = LegalMoves(self.adapter)
-        """The acting seat's legal moves, listed once per position for `last()`'s mask and
-        the step after it."""
+        self._steps = SeatSteps(
+            self.adapter,
+            self.tracker,
+            list(self.tracker.rows),
+            np.zeros(self.adapter.num_actions, dtype=np.int8),
+        )
+        """The per-step work (compiled): the game, observations, moves."""
+
+    @property
+    def game(self) -> Game[Any] | None:
+        """The game in play (None before the first reset)."""
+        return self._steps.game
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -99,22 +105,15 @@ class SeatsEnv:
         """Take `game` on, every seat's memory starting from it."""
         if game.name != self.game_name or game.players != self.players:
             raise ValueError(f"this environment plays {self.game_name} for {self.players}")
-        self.game = game
-        self.tracker.start(game)
+        self._steps.begin(game)
 
     def _observation(self, seat: int) -> Observation:
         """`seat`'s observation vector and action mask (all zeros when not to act): copies,
         which the next move leaves alone."""
-        game = self._game()
-        self.tracker.flush(game, seat)
-        mask = self._no_mask.copy()
-        self._legal.write_mask(game, seat, memoryview(mask))  # type: ignore[arg-type]
-        return {"observation": self._rows[seat].copy(), "action_mask": mask}
+        return self._steps.observation(seat)
 
     def _play(self, seat: int, move: Move) -> None:
-        game = self._game()
-        game.apply(seat, move)
-        self.tracker.after(game, seat, move)
+        self._steps.play(seat, move)
 
     def render(self) -> str | None:
         if self.render_mode is None or self.game is None:
@@ -125,9 +124,7 @@ class SeatsEnv:
         pass
 
     def _game(self) -> Game[Any]:
-        if self.game is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.game
+        return self._steps.current()
 
 
 class KibitzAECEnv(SeatsEnv, AECEnv):  # type: ignore[misc]
@@ -170,6 +167,9 @@ class KibitzAECEnv(SeatsEnv, AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {name: {} for name in self.agents}
+        self._steps.bind(
+            self._seat, self._cumulative_rewards, self.terminations, self.truncations, self.infos
+        )
         self._skip_agent_selection = None
         self.agent_selection = self._next_agent()
         if game.is_over():
@@ -183,31 +183,21 @@ class KibitzAECEnv(SeatsEnv, AECEnv):  # type: ignore[misc]
     ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
         """PettingZoo's `last()` (the acting agent's observation, cumulative reward,
         termination, truncation and info), without its extra call per step."""
-        agent = self.agent_selection
-        return (
-            self._observation(self._seat[agent]) if observe else None,
-            self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
+        return self._steps.last(self.agent_selection, observe)
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        game = self._game()
-        seat = self._seat[agent]
-        self._cumulative_rewards[agent] = 0.0
-        move = self._legal.move(game, seat, int(action))  # an illegal one: the engine says why
-        game.apply(seat, move)
-        self.tracker.after(game, seat, move)
         # Rewards come at the end only (they stay 0 until `_finish`): nothing to clear.
-        if game.is_over():
-            self._finish()
+        seat = self._steps.step(self.agent_selection, action)
+        if seat >= 0:
+            self.agent_selection = self.possible_agents[seat]
+        elif seat == DEAD:
+            self._was_dead_step(action)
         else:
-            self.agent_selection = self.possible_agents[min(game.to_act())]
+            self._finish()
+
+    def agent_iter(self, max_iter: int = 2**63) -> AgentIterator:
+        """PettingZoo's `agent_iter()`, compiled."""
+        return AgentIterator(self, max_iter)
 
     # ----------------------------------------------------------------- helpers
 
