@@ -89,7 +89,10 @@ def aec(name: str, players: int, options: dict[str, Any]) -> Runs:
             if terminated or truncated:
                 env.step(None)
                 continue
-            legal = observation["action_mask"].nonzero()[0]
+            # The mask's 1s through a boolean view of it: numpy finds an int8 array's
+            # nonzeros element by element, several times slower (1.3 against 0.5 µs for
+            # Goxeso's 761 actions), a cost of the loop's random choice, not of the env.
+            legal = observation["action_mask"].view(np.bool_).nonzero()[0]
             env.step(legal[rng.randrange(len(legal))])
             steps += 1
         return steps

@@ -57,6 +57,31 @@ def test_not_your_turn_and_game_over() -> None:
         game.apply(1, "play 50")
 
 
+def test_apply_listed_makes_the_move_at_its_index_and_refuses_as_apply_does() -> None:
+    game, twin = (make("xbere", players=2, seed=1, setup=SETUP) for _ in range(2))
+    legal = game.legal_moves(0)
+    before = json.dumps(game.to_state())
+    for seat, index, error in [
+        (0, len(legal), IllegalMoveError),
+        (0, -1, IllegalMoveError),
+        (2, 0, SeatError),
+    ]:
+        with pytest.raises(error):
+            game.apply_listed(seat, index)
+        assert json.dumps(game.to_state()) == before
+    assert game.apply_listed(0, 1) is legal[1]
+    twin.apply(0, legal[1])
+    assert game.to_state() == twin.to_state()
+    assert game.history == twin.history
+    over = make("xbere", players=2, setup={"rows": SETUP["rows"], "hands": [[40], [50]]})
+    over.apply_listed(0, 0)
+    with pytest.raises(NotYourTurnError):
+        over.apply_listed(0, 0)
+    over.apply_listed(1, 0)
+    with pytest.raises(GameOverError):
+        over.apply_listed(1, 0)
+
+
 def test_legal_moves_empty_for_seats_that_may_not_act() -> None:
     game = make("xbere", players=2, setup=SETUP)
     game.apply(0, "play 40")

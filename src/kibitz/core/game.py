@@ -271,10 +271,31 @@ class Game(ABC, Generic[M]):
         Raises what `check` raises, and then nothing has changed.
         """
         acting = self._acting(seat)
-        checked = self._checked(acting, move)
-        self._apply(acting, checked)
+        self._make(acting, self._checked(acting, move))
+
+    def apply_listed(self, seat: object, index: int) -> M:
+        """Make the move at `index` of `legal_moves(seat)` as listed now, and return it: a
+        caller that picked the move from that list (the RL environments, by action) is spared
+        `apply`'s search of it.
+
+        Raises `GameOverError`, `SeatError` or `NotYourTurnError` as `apply` does, and
+        `IllegalMoveError` for an index out of the list; then nothing has changed.
+        """
+        acting = self._acting(seat)
+        legal = self._listed(acting)
+        if not 0 <= index < len(legal):
+            raise IllegalMoveError(
+                f"no legal move {index} for seat {acting}: {len(legal)} are listed"
+            )
+        move = legal[index]
+        self._make(acting, move)
+        return move
+
+    def _make(self, seat: int, move: M) -> None:
+        """Make legal `move` for acting `seat` and record it."""
+        self._apply(seat, move)
         history: list[Any] = self.history  # see `Move.seated`
-        history.append(checked.seated(acting))
+        history.append(move.seated(seat))
 
     @abstractmethod
     def parse_move(self, text: str) -> M:

@@ -57,10 +57,9 @@ class Batch:
         """Each game in play."""
         self.ended = [False] * n
         """Per game: it ended at the last step and is dealt anew at the next (NEXT_STEP)."""
-        self.legal: list[Sequence[Move]] = [() for _ in range(n)]
-        """Each game's legal moves of the learner, listed once when it came to act..."""
         self.actions: list[list[int]] = [[] for _ in range(n)]
-        """...and their action numbers (the mask's 1s; an action's move is at its index)."""
+        """Each game's learner's legal moves when it came to act, as action numbers (the
+        mask's 1s; an action's move is at its index of `legal_moves`)."""
 
     def reset(self, seeds: random.Random) -> None:
         """New games everywhere, each environment's generator seeded from `seeds`."""
@@ -83,8 +82,7 @@ class Batch:
                 self.restart(i)
                 continue
             game = games[i]
-            move = self.legal[i][self.actions[i].index(chosen[i])]
-            game.apply(seat, move)
+            move = game.apply_listed(seat, self.actions[i].index(chosen[i]))
             trackers[i].after(game, seat, move)
             self.play_others(i)
             if games[i].is_over():
@@ -110,17 +108,16 @@ class Batch:
             while not game.is_over():
                 to_act = game.to_act()
                 if me in to_act:
-                    legal = self.legal[i] = game.legal_moves(me)
-                    self.actions[i] = self.numbering.actions(game, me, legal)
+                    self.actions[i] = self.numbering.actions(game, me, game.legal_moves(me))
                     return
                 seat = min(to_act)
                 legal = game.legal_moves(seat)
                 policy = policies[seat]
                 if policy is None:  # uniform: random() * n is below n
-                    move = legal[int(rng.random() * len(legal))]
+                    move = game.apply_listed(seat, int(rng.random() * len(legal)))
                 else:
                     move = policy(game.view(seat), legal, rng)
-                game.apply(seat, move)
+                    game.apply(seat, move)
                 tracker.after(game, seat, move)
             for mover, _ in game.history:
                 if mover == me:

@@ -1,8 +1,9 @@
 """One seat's legal moves and their action numbers, listed once per position.
 
 The AEC and parallel environments ask a position twice: `last()` writes the acting seat's
-mask, and the `step` after it maps the action back to its move. Both share one listing of
-the legal moves (`Adapter.numbering` numbers them; an action's move is at its index).
+mask, and the `step` after it makes the action's move. Both share one listing of the legal
+moves' action numbers (`Adapter.numbering`): an action's index there is its move's index
+in `legal_moves`, which `Game.apply_listed` makes without searching the list again.
 Compiled with mypyc beside the engines (`kibitz.compiled.MODULES`): this runs at every step,
 where the interpreter costs about an engine move; so it imports no numpy, and writes a mask
 through a memoryview of the environment's int8 array.
@@ -10,7 +11,6 @@ through a memoryview of the environment's int8 array.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kibitz.core import Game, Move
@@ -30,7 +30,6 @@ class LegalMoves:
         """Held, so that another game at the same address is not taken for it."""
         self.version = -1
         self.seat = -1
-        self.moves: Sequence[Move] = ()
         self.actions: list[int] = []
         self.box: list[Any] = list(range(adapter.num_actions))
         """Every action number as an int object, and 1 as one, for the mask's writes (see
@@ -38,13 +37,11 @@ class LegalMoves:
         self.one: Any = 1
 
     def list(self, game: Game[Any], seat: int) -> None:
-        """List `seat`'s legal moves in `game` now into `moves` and `actions`, unless they
-        are listed already."""
+        """List the action numbers of `seat`'s legal moves in `game` now into `actions`
+        (in the order of `legal_moves`), unless they are listed already."""
         if self.game is not game or self.version != game.version or self.seat != seat:
-            moves = game.legal_moves(seat)
             self.game, self.version, self.seat = game, game.version, seat
-            self.moves = moves
-            self.actions = self.numbering.actions(game, seat, moves)
+            self.actions = self.numbering.actions(game, seat, game.legal_moves(seat))
 
     def write_mask(self, game: Game[Any], seat: int, mask: memoryview) -> None:
         """Set `seat`'s legal actions to 1 in zeroed `mask` (none when it is not to act)."""
@@ -54,11 +51,15 @@ class LegalMoves:
             for action in self.actions:
                 mask[box[action]] = one
 
-    def move(self, game: Game[Any], seat: int, action: int) -> Move:
-        """The move of `action` for `seat` (`adapter.action_to_move` for an illegal one,
-        which the engine will refuse, saying why)."""
+    def play(self, game: Game[Any], seat: int, action: int) -> Move:
+        """Make the move of `action` for `seat` in `game` and return it: by its index in the
+        list (`Game.apply_listed`), or, for an action not listed, through `apply` with
+        `adapter.action_to_move`, so that the engine refuses it, saying why."""
         self.list(game, seat)
         actions = self.actions
         if action in actions:
-            return self.moves[actions.index(action)]
-        return self.adapter.action_to_move(game, seat, action)
+            listed: Move = game.apply_listed(seat, actions.index(action))
+            return listed
+        move = self.adapter.action_to_move(game, seat, action)
+        game.apply(seat, move)  # refused: the move is not listed
+        return move

@@ -111,8 +111,8 @@ class SeatSteps:
         game = self.current()
         seat = self.seat_of[agent]
         self.cumulative[agent] = 0.0
-        # An illegal action: the engine refuses its move (`action_to_move`), saying why.
-        self.play(seat, self.legal.move(game, seat, int(action)))
+        move = self.legal.play(game, seat, int(action))
+        self.tracker.after(game, seat, move)
         if game.is_over():
             return OVER
         return min(game.to_act())
