@@ -11,7 +11,7 @@ returned by a takeover, every move writes the `known` field anew (rule 6).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from kibitz.core import Game, Move
@@ -84,6 +84,9 @@ class KozelTracker(Tracker):
 
     def gather_seat(self, game: Game[Any], seat: int, base: int, into: Gather) -> None:
         gather_view(self.kozel, cast(Kozel, game), seat, base, into)
+
+    def _memories(self, game: Game[Any], given: Mapping[int, Trace] | None) -> list[Trace]:
+        return []  # Kozel's memory has no vector (`KozelTrace`), and this tracker keeps none
 
     def _start(self, game: Game[Any], memories: list[Trace]) -> None:
         assert isinstance(game, Kozel)

@@ -10,7 +10,7 @@ game writes the view fields anew, as `start` does.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from kibitz.core import Game, Move
@@ -119,6 +119,11 @@ class RowTracker(Tracker):
 
     def gather_seat(self, game: Game[Any], seat: int, base: int, into: Gather) -> None:
         gather_view(self.row_adapter, cast(RowGame, game), seat, base, into)
+
+    def _memories(self, game: Game[Any], given: Mapping[int, Trace] | None) -> list[Trace]:
+        # A fresh memory holds no card (`RowTrace.start` starts the round's plays anew), and
+        # this tracker writes the memory itself: only given memories are gathered.
+        return [] if given is None else super()._memories(game, given)
 
     def _start(self, game: Game[Any], memories: list[Trace]) -> None:
         game = cast(RowGame, game)  # not isinstance: through ABCMeta, it costs a move's time

@@ -86,20 +86,28 @@ class Tracker:
         """Write every tracked seat's vector from `game` as it is now; each memory is a copy
         of `memories[seat]` when given (a resampled state keeps its player's), else a fresh
         one started on `game`."""
-        traces = []
-        for seat in self.seats:
-            if memories is not None and seat in memories:
-                trace = memories[seat].copy()
-            else:
-                trace = self.adapter.new_trace(seat, text=False)
-                trace.start(game)
-            traces.append(trace)
+        traces = self._memories(game, memories)
         self.clear_memory()
         into = Gather()
         for i in range(len(traces)):  # by index: see `put`
             traces[i].gather(self.bases[i] + self.view_size, into.ones)
         self.put(into)
         self._start(game, traces)
+
+    def _memories(self, game: Game[Any], given: Mapping[int, Trace] | None) -> list[Trace]:
+        """The tracked seats' memories for `start`, in row order (see `start`). A subclass
+        that keeps no memory object and whose fresh memories hold nothing returns only what
+        is given, or nothing: a memory made and started through the adapter is interpreted
+        code, half of a row game's `start`."""
+        traces = []
+        for seat in self.seats:
+            if given is not None and seat in given:
+                trace = given[seat].copy()
+            else:
+                trace = self.adapter.new_trace(seat, text=False)
+                trace.start(game)
+            traces.append(trace)
+        return traces
 
     def _start(self, game: Game[Any], memories: list[Trace]) -> None:
         """Write the view fields from `game` as it is and take the tracked seats' memories
