@@ -15,6 +15,7 @@ from pettingzoo.test import api_test, seed_test
 from rl_configs import config_id, configs
 
 import kibitz.rl
+from kibitz.core import IllegalMoveError
 from kibitz.rl.adapters import rewards
 
 CONFIGS = configs()
@@ -102,3 +103,23 @@ def test_simultaneous_choice_is_hidden_from_the_next_seat() -> None:
     }
     # Seat 1 learns that seat 0 has chosen (and holds a card fewer), not which card.
     assert changed == {"chosen", "hand_sizes", "to_act"}
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_an_illegal_action_is_refused_and_changes_nothing(
+    config: tuple[str, int, dict[str, Any]],
+) -> None:
+    name, players, options = config
+    env = kibitz.rl.make_env(name, players=players, **options)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    observation = env.last()[0]
+    illegal = int((observation["action_mask"] == 0).argmax())
+    state = env.game.to_state()
+    with pytest.raises(IllegalMoveError, match=f"is not legal for seat {agent[-1]} now"):
+        env.step(illegal)
+    assert env.game.to_state() == state
+    assert env.agent_selection == agent
+    again = env.last()[0]
+    assert (again["observation"] == observation["observation"]).all()
+    assert (again["action_mask"] == observation["action_mask"]).all()
