@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from kibitz.core import Game, Move, View
 from kibitz.core.rng import SEED_BITS
 from kibitz.rl.adapters.tracker import Tracker
+from kibitz.rl.legal import lowest
 from kibitz.rl.numbering import Numbering
 
 if TYPE_CHECKING:
@@ -110,7 +111,7 @@ class Batch:
                 if me in to_act:
                     self.actions[i] = self.numbering.actions(game, me, game.legal_moves(me))
                     return
-                seat = min(to_act)
+                seat = lowest(to_act)
                 legal = game.legal_moves(seat)
                 policy = policies[seat]
                 if policy is None:  # uniform: random() * n is below n

@@ -63,3 +63,13 @@ class LegalMoves:
         move = self.adapter.action_to_move(game, seat, action)
         game.apply(seat, move)  # refused: the move is not listed
         return move
+
+
+def lowest(seats: frozenset[int]) -> int:
+    """The lowest of `seats` (not empty): the seat an environment asks first. A loop, where
+    compiled code calls the interpreter's generic `min` on a set (about 2.5 times longer)."""
+    low = -1
+    for seat in seats:
+        if low < 0 or seat < low:
+            low = seat
+    return low

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from kibitz.core import Game, Move
 from kibitz.rl.adapters.tracker import Tracker
-from kibitz.rl.legal import LegalMoves
+from kibitz.rl.legal import LegalMoves, lowest
 
 if TYPE_CHECKING:
     from kibitz.rl.adapters.base import Adapter
@@ -115,7 +115,7 @@ class SeatSteps:
         self.tracker.after(game, seat, move)
         if game.is_over():
             return OVER
-        return min(game.to_act())
+        return lowest(game.to_act())
 
 
 class AgentIterator:

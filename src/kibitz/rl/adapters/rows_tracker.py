@@ -75,11 +75,13 @@ class RowTracker(Tracker):
         self.row_last = [b + at["row_last"] for b in bases]
         self.row_fill = [b + at["row_fill"] for b in bases]
         self.turn_at = [b + at["progress"] + 1 for b in bases]
-        self.own = {
-            seat: (b + at["hand"] - 1, b + at["choice"] - 1)
-            for seat, b in zip(self.seats, bases, strict=True)
-        }
-        """Per tracked seat: the offsets of its hand and choice fields (card c at + c)."""
+        self.hand_at, self.choice_at = [-1] * p, [-1] * p
+        """Per seat: the offset of its hand and its choice fields (card c at + c - 1) when it
+        is tracked, else -1."""
+        for seat, b in zip(self.seats, bases, strict=True):
+            self.hand_at[seat], self.choice_at[seat] = b + at["hand"], b + at["choice"]
+        self.fractions: list[Any] = [k / self.hand_size for k in range(d + 1)]
+        """A hand of k cards' value, k / hand size, as a float object (k up to the deck)."""
         choices = [b + at["choice"] - 1 for b in bases]
         self.shown = [a + b for a, b in zip(self.revealed, self.played, strict=True)]
         """Per seat: where its card revealed sets 1 (revealed, and the played memory)."""
@@ -159,11 +161,11 @@ class RowTracker(Tracker):
         revealed = game.queue is not self.queue
         if type(move) is Play:
             card = move.number
-            own = self.own.get(mover)
-            if own is not None:
-                mv[box[own[0] + card]] = zero
-                mv[box[own[1] + card]] = 0.0 if revealed else 1.0
-            size = len(game.hands[mover]) / self.hand_size
+            hand = self.hand_at[mover]
+            if hand >= 0:
+                mv[box[hand + card - 1]] = zero
+                mv[box[self.choice_at[mover] + card - 1]] = zero if revealed else one
+            size = self.fractions[len(game.hands[mover])]
             for offset in self.hand_sizes[mover]:
                 mv[box[offset]] = size
             if not revealed:  # chosen face down: no score changes (the card still counts)
@@ -310,13 +312,13 @@ class RowTracker(Tracker):
         last = card / self.deck
         for offset in self.x_row_last[seat]:
             mv[box[offset]] = last
-        size = len(game.hands[seat]) / self.hand_size
+        size = self.fractions[len(game.hands[seat])]
         for offset in self.hand_sizes[seat]:
             mv[box[offset]] = size
-        own = self.own.get(seat)
-        if own is not None:
+        hand = self.hand_at[seat]
+        if hand >= 0:
             for c in back:
-                mv[box[own[0] + c]] = one
+                mv[box[hand + c - 1]] = one
 
     def _over(self, game: RowGame) -> None:
         """The game ended with this move: the over flag, the final round's totals and
