@@ -3,6 +3,7 @@ taken in one step."""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -75,3 +76,33 @@ def test_a_simultaneous_choice_is_one_step_and_stays_hidden_until_revealed() -> 
     with pytest.raises(ValueError, match="not legal"):
         env.step(bad)
     assert env.game is not None and env.game.version == 0  # nothing moved
+
+
+@pytest.mark.parametrize("config", ROWS, ids=config_id)
+def test_a_deep_copy_of_the_parallel_env_plays_on_alone(
+    config: tuple[str, int, dict[str, Any]],
+) -> None:
+    name, players, options = config
+    env = kibitz.rl.make_parallel_env(name, players=players, **options)
+    observations, _ = env.reset(seed=2)
+    rng = random.Random(3)
+
+    def actions(observations: dict[str, Any]) -> dict[str, int]:
+        return {
+            agent: int(rng.choice(observation["action_mask"].nonzero()[0]))
+            for agent, observation in observations.items()
+            if observation["action_mask"].any()
+        }
+
+    observations, *_ = env.step(actions(observations))
+    twin = copy.deepcopy(env)
+    state = env.game.to_state()
+    chosen = actions(observations)
+    mine, *_ = env.step(chosen)
+    assert twin.game.to_state() == state  # the original's step left the copy alone
+    theirs, *_ = twin.step(chosen)
+    assert twin.game.to_state() == env.game.to_state()
+    assert mine.keys() == theirs.keys()
+    for agent in mine:
+        assert (mine[agent]["observation"] == theirs[agent]["observation"]).all()
+        assert (mine[agent]["action_mask"] == theirs[agent]["action_mask"]).all()

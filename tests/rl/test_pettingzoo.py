@@ -3,6 +3,7 @@ through the AEC environment against the engine's own outcome."""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -123,3 +124,51 @@ def test_an_illegal_action_is_refused_and_changes_nothing(
     again = env.last()[0]
     assert (again["observation"] == observation["observation"]).all()
     assert (again["action_mask"] == observation["action_mask"]).all()
+
+
+def _random_step(env: Any, rng: random.Random) -> None:
+    observation, _, terminated, truncated, _ = env.last()
+    if terminated or truncated:
+        env.step(None)
+        return
+    legal = observation["action_mask"].nonzero()[0]
+    env.step(int(legal[rng.randrange(len(legal))]))
+
+
+def _same_last(env: Any, twin: Any) -> bool:
+    (mine, *rest), (theirs, *their_rest) = env.last(), twin.last()
+    return bool(
+        env.agent_selection == twin.agent_selection
+        and (mine["observation"] == theirs["observation"]).all()
+        and (mine["action_mask"] == theirs["action_mask"]).all()
+        and rest[:3] == their_rest[:3]
+    )
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_a_deep_copy_plays_on_alone(config: tuple[str, int, dict[str, Any]]) -> None:
+    name, players, options = config
+    env = kibitz.rl.make_env(name, players=players, **options)
+    env.reset(seed=7)
+    rng = random.Random(1)
+    for _ in range(12):
+        _random_step(env, rng)
+    twin = copy.deepcopy(env)
+    assert twin.game is not env.game
+    assert twin.game.to_state() == env.game.to_state()
+    # The same moves give the same observations, memories included, to the end.
+    mine, theirs = random.Random(2), random.Random(2)
+    for _ in env.agent_iter():
+        assert _same_last(env, twin)
+        _random_step(env, mine)
+        _random_step(twin, theirs)
+    assert not twin.agents
+    # A copy's moves leave the environment it was copied from alone.
+    env.reset(seed=8)
+    _random_step(env, rng)
+    state, before = env.game.to_state(), env.last()[0]["observation"]
+    twin = copy.deepcopy(env)
+    for _ in range(5):
+        _random_step(twin, rng)
+    assert env.game.to_state() == state
+    assert (env.last()[0]["observation"] == before).all()

@@ -9,9 +9,10 @@ the turn (only that it has chosen). Observations are dicts `{"observation": floa
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Self
 
 import numpy as np
 from gymnasium import spaces
@@ -126,6 +127,32 @@ class SeatsEnv:
     def _game(self) -> Game[Any]:
         return self._steps.current()
 
+    def _bind(self) -> None:
+        """Hand the per-step work the environment's bookkeeping (the AEC environment's)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """An independent copy at the same position, for a search that tries moves on
+        copies: the game, every seat's vector and memory, the agents' bookkeeping and the
+        deal generator. The tracker is copied through `Tracker.copy` (a generic deep copy
+        cannot copy its memoryviews); the adapter, which never changes, is shared."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        memo[id(self)] = new
+        memo[id(self.adapter)] = self.adapter
+        for key, value in vars(self).items():
+            if key not in ("tracker", "_steps"):
+                setattr(new, key, copy.deepcopy(value, memo))
+        new.tracker = self.tracker.copy()
+        new._steps = SeatSteps(
+            self.adapter, new.tracker, list(new.tracker.rows), self._steps.no_mask
+        )
+        if self.game is not None:
+            game = copy.deepcopy(self.game, memo)
+            new.tracker.rebind(game)
+            new._steps.game = game
+            new._bind()
+        return new
+
 
 class KibitzAECEnv(SeatsEnv, AECEnv):  # type: ignore[misc]
     """One kibitz game and option set as an AEC environment (build it with `make_env`)."""
@@ -167,9 +194,7 @@ class KibitzAECEnv(SeatsEnv, AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {name: {} for name in self.agents}
-        self._steps.bind(
-            self._seat, self._cumulative_rewards, self.terminations, self.truncations, self.infos
-        )
+        self._bind()
         self._skip_agent_selection = None
         self.agent_selection = self._next_agent()
         if game.is_over():
@@ -200,6 +225,11 @@ class KibitzAECEnv(SeatsEnv, AECEnv):  # type: ignore[misc]
         return AgentIterator(self, max_iter)
 
     # ----------------------------------------------------------------- helpers
+
+    def _bind(self) -> None:
+        self._steps.bind(
+            self._seat, self._cumulative_rewards, self.terminations, self.truncations, self.infos
+        )
 
     def _next_agent(self) -> str:
         to_act = self._game().to_act()
