@@ -3,6 +3,7 @@ against kibitz bots."""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -59,3 +60,29 @@ def test_episode_against_bots(config: tuple[str, int, dict[str, Any]]) -> None:
     assert np.array_equal(again["observation"], first)
     learner_moves = sum(1 for seat, _ in env.game.history if seat == 0)
     assert learner_moves <= steps
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_a_deep_copy_of_the_gym_env_plays_on_alone(config: tuple[str, int, dict[str, Any]]) -> None:
+    name, players, options = config
+    env = kibitz.rl.make_gym_env(name, players, bots="easy", **options)
+    observation, _ = env.reset(seed=4)
+    rng = random.Random(5)
+    observation, *_ = env.step(int(rng.choice(observation["action_mask"].nonzero()[0])))
+    twin = copy.deepcopy(env)
+    state = env.game.to_state()
+    # The same actions give the same observations and rewards to the end (the bots' own
+    # generator and memory were copied too); the original's steps leave the copy alone.
+    mine = theirs = observation
+    while True:
+        action = int(rng.choice(mine["action_mask"].nonzero()[0]))
+        mine, reward, over, *_ = env.step(action)
+        if state is not None:
+            assert twin.game.to_state() == state
+            state = None
+        theirs, their_reward, their_over, *_ = twin.step(action)
+        assert (mine["observation"] == theirs["observation"]).all()
+        assert (mine["action_mask"] == theirs["action_mask"]).all()
+        assert (reward, over) == (their_reward, their_over)
+        if over:
+            break

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
 import gymnasium
 import numpy as np
@@ -23,7 +23,7 @@ from kibitz.bots import Bot, Budget, make_bot
 from kibitz.core import Game
 from kibitz.core.rng import SEED_BITS, fresh_seed
 from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Tracker, adapter
-from kibitz.rl.pettingzoo_env import observation_space
+from kibitz.rl.pettingzoo_env import copy_but, observation_space
 
 Observation = dict[str, np.ndarray[Any, Any]]
 
@@ -75,6 +75,15 @@ class KibitzGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.game: Game[Any] | None = None
         self.tracker: Tracker = self.adapter.new_tracker((seat,))
         """The learner's observation vector, kept up to date move by move."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """An independent copy at the same position (the game, the learner's vector and
+        memory, the bots and the generators), for a search that tries actions on copies."""
+        new: Self = copy_but(self, memo, ("tracker",))
+        new.tracker = self.tracker.copy()
+        if new.game is not None:
+            new.tracker.rebind(new.game)
+        return new
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

@@ -40,6 +40,20 @@ def observation_space(adapter: Adapter) -> spaces.Dict:
     )
 
 
+def copy_but(env: Any, memo: dict[int, Any], skip: tuple[str, ...]) -> Any:
+    """A deep copy of environment `env` (a copy of its class) without the attributes named in
+    `skip`, which the caller sets, and sharing the adapter, which never changes. An
+    environment's tracker cannot be deep-copied generically (its memoryviews): the caller
+    copies it with `Tracker.copy` and binds the copy to the copied game."""
+    new = object.__new__(type(env))
+    memo[id(env)] = new
+    memo[id(env.adapter)] = env.adapter
+    for key, value in vars(env).items():
+        if key not in skip:
+            setattr(new, key, copy.deepcopy(value, memo))
+    return new
+
+
 class SeatsEnv:
     """What the AEC and the parallel environment share: one kibitz game and option set,
     every seat an agent with its memory, and their observations."""
@@ -135,13 +149,7 @@ class SeatsEnv:
         copies: the game, every seat's vector and memory, the agents' bookkeeping and the
         deal generator. The tracker is copied through `Tracker.copy` (a generic deep copy
         cannot copy its memoryviews); the adapter, which never changes, is shared."""
-        cls = type(self)
-        new = cls.__new__(cls)
-        memo[id(self)] = new
-        memo[id(self.adapter)] = self.adapter
-        for key, value in vars(self).items():
-            if key not in ("tracker", "_steps"):
-                setattr(new, key, copy.deepcopy(value, memo))
+        new: Self = copy_but(self, memo, ("tracker", "_steps"))
         new.tracker = self.tracker.copy()
         new._steps = SeatSteps(
             self.adapter, new.tracker, list(new.tracker.rows), self._steps.no_mask
