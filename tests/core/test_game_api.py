@@ -64,6 +64,9 @@ def test_apply_listed_makes_the_move_at_its_index_and_refuses_as_apply_does() ->
     for seat, index, error in [
         (0, len(legal), IllegalMoveError),
         (0, -1, IllegalMoveError),
+        (0, True, IllegalMoveError),
+        (0, "1", IllegalMoveError),
+        (0, 1.0, IllegalMoveError),
         (2, 0, SeatError),
     ]:
         with pytest.raises(error):

@@ -273,19 +273,21 @@ class Game(ABC, Generic[M]):
         acting = self._acting(seat)
         self._make(acting, self._checked(acting, move))
 
-    def apply_listed(self, seat: object, index: int) -> M:
+    def apply_listed(self, seat: object, index: object) -> M:
         """Make the move at `index` of `legal_moves(seat)` as listed now, and return it: a
         caller that picked the move from that list (the RL environments, by action) is spared
         `apply`'s search of it.
 
         Raises `GameOverError`, `SeatError` or `NotYourTurnError` as `apply` does, and
-        `IllegalMoveError` for an index out of the list; then nothing has changed.
+        `IllegalMoveError` for an index that is not an int of the list's range; then nothing
+        has changed.
         """
         acting = self._acting(seat)
         legal = self._listed(acting)
-        if not 0 <= index < len(legal):
+        if type(index) is not int or not 0 <= index < len(legal):
             raise IllegalMoveError(
-                f"no legal move {index} for seat {acting}: {len(legal)} are listed"
+                f"no legal move {index!r} for seat {acting}: {len(legal)} are listed, "
+                f"numbered from 0"
             )
         move = legal[index]
         self._make(acting, move)
