@@ -33,6 +33,10 @@ def test_gymnasium_env_checker(config: tuple[str, int, dict[str, Any]]) -> None:
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     with pytest.raises(ValueError, match="not legal"):
         strict.step(illegal)
+    legal = int(np.flatnonzero(observation["action_mask"])[0])
+    for wrong in (legal + 0.5, str(legal), None):  # refused even where illegal is replaced
+        with pytest.raises(ValueError, match="is not an action number"):
+            env.step(wrong)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)

@@ -75,6 +75,10 @@ def test_a_simultaneous_choice_is_one_step_and_stays_hidden_until_revealed() -> 
     bad = dict.fromkeys(env.possible_agents, 10_000)
     with pytest.raises(ValueError, match="not legal"):
         env.step(bad)
+    first = env.possible_agents[0]
+    for wrong in (actions[first] + 0.5, str(actions[first]), [actions[first]]):
+        with pytest.raises(ValueError, match="is not an action number"):
+            env.step({**actions, first: wrong})
     assert env.game is not None and env.game.version == 0  # nothing moved
 
 

@@ -119,6 +119,11 @@ def test_an_illegal_action_is_refused_and_changes_nothing(
     state = env.game.to_state()
     with pytest.raises(IllegalMoveError, match=f"is not legal for seat {agent[-1]} now"):
         env.step(illegal)
+    legal = int(observation["action_mask"].argmax())
+    # Not a number: refused by name, never cut to one (3.5 is not action 3).
+    for wrong in (legal + 0.5, str(legal), None, [legal], True):
+        with pytest.raises(IllegalMoveError, match="is not an action number"):
+            env.step(wrong)
     assert env.game.to_state() == state
     assert env.agent_selection == agent
     again = env.last()[0]

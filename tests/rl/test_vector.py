@@ -94,6 +94,11 @@ def test_seeds_reproduce_and_illegal_actions_raise() -> None:
     before = [game.version for game in a.games]
     with pytest.raises(ValueError, match="not legal"):
         a.step(illegal)
+    legal = [int(np.flatnonzero(row)[0]) for row in first["action_mask"]]
+    with pytest.raises(ValueError, match="must be integers, not float64"):
+        a.step(np.array(legal) + 0.5)  # not cut to the legal actions
+    with pytest.raises(ValueError, match="must be integers"):
+        a.step([str(action) for action in legal])
     assert [game.version for game in a.games] == before
 
 

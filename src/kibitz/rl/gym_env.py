@@ -23,6 +23,7 @@ from kibitz.bots import Bot, Budget, make_bot
 from kibitz.core import Game
 from kibitz.core.rng import SEED_BITS, fresh_seed
 from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Tracker, adapter
+from kibitz.rl.legal import action_number
 from kibitz.rl.pettingzoo_env import copy_but, observation_space
 
 Observation = dict[str, np.ndarray[Any, Any]]
@@ -104,12 +105,13 @@ class KibitzGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if game.is_over():
             raise RuntimeError("the game is over: call reset()")
         legal = self.adapter.legal_actions(game, self.seat)
-        played_illegal = int(action) not in legal
+        number = action_number(action)
+        played_illegal = number not in legal
         if played_illegal:
             if self.illegal == "raise":
-                raise ValueError(f"action {int(action)} is not legal now; legal: {legal}")
-            action = legal[self._bot_rng.randrange(len(legal))]
-        move = self.adapter.action_to_move(game, self.seat, int(action))
+                raise ValueError(f"action {number} is not legal now; legal: {legal}")
+            number = legal[self._bot_rng.randrange(len(legal))]
+        move = self.adapter.action_to_move(game, self.seat, number)
         self._apply(self.seat, move)
         self._play_bots()
         over = game.is_over()

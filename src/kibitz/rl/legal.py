@@ -11,9 +11,10 @@ through a memoryview of the environment's int8 array.
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Any
 
-from kibitz.core import Game, Move
+from kibitz.core import Game, IllegalMoveError, Move
 from kibitz.rl.numbering import Numbering
 
 if TYPE_CHECKING:
@@ -63,6 +64,21 @@ class LegalMoves:
         move = self.adapter.action_to_move(game, seat, action)
         game.apply(seat, move)  # refused: the move is not listed
         return move
+
+
+def action_number(action: Any) -> int:
+    """`action` as an action number: an int or a numpy integer (anything with `__index__`)
+    but a bool. Anything else (a float, a string, None, a list) is refused with
+    `IllegalMoveError` naming it, where `int()` would fail with its own message or cut a
+    float to an int (3.7 would play action 3)."""
+    if type(action) is int:
+        return action
+    if not isinstance(action, bool):
+        try:
+            return operator.index(action)
+        except TypeError:
+            pass
+    raise IllegalMoveError(f"action {action!r} is not an action number (an integer)")
 
 
 def lowest(seats: frozenset[int]) -> int:

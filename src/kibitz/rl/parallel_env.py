@@ -21,6 +21,7 @@ from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from kibitz.core import Game
 from kibitz.rl.adapters import RewardMode
+from kibitz.rl.legal import action_number
 from kibitz.rl.pettingzoo_env import Observation, SeatsEnv, agent_name
 
 
@@ -82,7 +83,7 @@ class KibitzParallelEnv(SeatsEnv, ParallelEnv):  # type: ignore[misc]
             name = agent_name(seat)
             if actions.get(name) is None:
                 raise ValueError(f"{name} must act now and has no action")
-            action = int(actions[name])
+            action = action_number(actions[name])
             if action not in self.adapter.actions(game, seat):
                 raise ValueError(f"action {action} of {name} is not legal now")
             moves.append(self.adapter.action_to_move(game, seat, action))

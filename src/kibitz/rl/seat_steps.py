@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from kibitz.core import Game, Move
 from kibitz.rl.adapters.tracker import Tracker
-from kibitz.rl.legal import LegalMoves, lowest
+from kibitz.rl.legal import LegalMoves, action_number, lowest
 
 if TYPE_CHECKING:
     from kibitz.rl.adapters.base import Adapter
@@ -111,7 +111,7 @@ class SeatSteps:
         game = self.current()
         seat = self.seat_of[agent]
         self.cumulative[agent] = 0.0
-        move = self.legal.play(game, seat, int(action))
+        move = self.legal.play(game, seat, action_number(action))
         self.tracker.after(game, seat, move)
         if game.is_over():
             return OVER

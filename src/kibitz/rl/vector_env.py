@@ -171,6 +171,8 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         given = np.asarray(actions).reshape(-1)
         if len(given) != self.num_envs:
             raise ValueError(f"expected {self.num_envs} actions, got {len(given)}")
+        if given.dtype.kind not in "iu":  # a float would be cut to an int, 3.7 to action 3
+            raise ValueError(f"actions must be integers, not {given.dtype}: {given[:4]!r}")
         numbers = given.astype(np.intp)
         outside = (numbers < 0) | (numbers >= self.adapter.num_actions)
         # The masks (every action for a game that has just ended) say what is legal.
