@@ -6,6 +6,9 @@ is not installed, and only then.
 
 from __future__ import annotations
 
+import copy
+import pickle
+from collections.abc import Callable
 from typing import Any
 
 CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
@@ -43,3 +46,12 @@ def config_id(config: tuple[str, int, dict[str, Any]]) -> str:
     name, players, options = config
     extra = ",".join(f"{k}={v}" for k, v in options.items())
     return f"{name}-{players}p" + (f"-{extra}" if extra else "")
+
+
+def _pickled(env: Any) -> Any:
+    return pickle.loads(pickle.dumps(env))
+
+
+COPIERS: dict[str, Callable[[Any], Any]] = {"deepcopy": copy.deepcopy, "pickle": _pickled}
+"""The two ways to copy an environment: `copy.deepcopy`, and a pickle round trip (how
+multiprocessing and Ray hand one to a worker)."""

@@ -3,8 +3,8 @@ against kibitz bots."""
 
 from __future__ import annotations
 
-import copy
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -13,7 +13,7 @@ pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
-from rl_configs import config_id, configs  # noqa: E402
+from rl_configs import COPIERS, config_id, configs  # noqa: E402
 
 import kibitz.rl  # noqa: E402
 from kibitz.bots import available  # noqa: E402
@@ -66,14 +66,17 @@ def test_episode_against_bots(config: tuple[str, int, dict[str, Any]]) -> None:
     assert learner_moves <= steps
 
 
+@pytest.mark.parametrize("copier", COPIERS.values(), ids=COPIERS.keys())
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_a_deep_copy_of_the_gym_env_plays_on_alone(config: tuple[str, int, dict[str, Any]]) -> None:
+def test_a_copy_of_the_gym_env_plays_on_alone(
+    config: tuple[str, int, dict[str, Any]], copier: Callable[[Any], Any]
+) -> None:
     name, players, options = config
     env = kibitz.rl.make_gym_env(name, players, bots="easy", **options)
     observation, _ = env.reset(seed=4)
     rng = random.Random(5)
     observation, *_ = env.step(int(rng.choice(observation["action_mask"].nonzero()[0])))
-    twin = copy.deepcopy(env)
+    twin = copier(env)
     state = env.game.to_state()
     # The same actions give the same observations and rewards to the end (the bots' own
     # generator and memory were copied too); the original's steps leave the copy alone.

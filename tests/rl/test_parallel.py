@@ -3,8 +3,8 @@ taken in one step."""
 
 from __future__ import annotations
 
-import copy
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -13,7 +13,7 @@ pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
 from pettingzoo.test import parallel_api_test  # noqa: E402
-from rl_configs import config_id, configs  # noqa: E402
+from rl_configs import COPIERS, config_id, configs  # noqa: E402
 
 import kibitz.rl  # noqa: E402
 from kibitz.core import spec  # noqa: E402
@@ -82,9 +82,10 @@ def test_a_simultaneous_choice_is_one_step_and_stays_hidden_until_revealed() -> 
     assert env.game is not None and env.game.version == 0  # nothing moved
 
 
+@pytest.mark.parametrize("copier", COPIERS.values(), ids=COPIERS.keys())
 @pytest.mark.parametrize("config", ROWS, ids=config_id)
-def test_a_deep_copy_of_the_parallel_env_plays_on_alone(
-    config: tuple[str, int, dict[str, Any]],
+def test_a_copy_of_the_parallel_env_plays_on_alone(
+    config: tuple[str, int, dict[str, Any]], copier: Callable[[Any], Any]
 ) -> None:
     name, players, options = config
     env = kibitz.rl.make_parallel_env(name, players=players, **options)
@@ -99,7 +100,7 @@ def test_a_deep_copy_of_the_parallel_env_plays_on_alone(
         }
 
     observations, *_ = env.step(actions(observations))
-    twin = copy.deepcopy(env)
+    twin = copier(env)
     state = env.game.to_state()
     chosen = actions(observations)
     mine, *_ = env.step(chosen)

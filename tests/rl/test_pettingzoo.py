@@ -3,8 +3,8 @@ through the AEC environment against the engine's own outcome."""
 
 from __future__ import annotations
 
-import copy
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -13,7 +13,7 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 from pettingzoo.test import api_test, seed_test
-from rl_configs import config_id, configs
+from rl_configs import COPIERS, config_id, configs
 
 import kibitz.rl
 from kibitz.core import IllegalMoveError
@@ -150,15 +150,18 @@ def _same_last(env: Any, twin: Any) -> bool:
     )
 
 
+@pytest.mark.parametrize("copier", COPIERS.values(), ids=COPIERS.keys())
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_a_deep_copy_plays_on_alone(config: tuple[str, int, dict[str, Any]]) -> None:
+def test_a_copy_plays_on_alone(
+    config: tuple[str, int, dict[str, Any]], copier: Callable[[Any], Any]
+) -> None:
     name, players, options = config
     env = kibitz.rl.make_env(name, players=players, **options)
     env.reset(seed=7)
     rng = random.Random(1)
     for _ in range(12):
         _random_step(env, rng)
-    twin = copy.deepcopy(env)
+    twin = copier(env)
     assert twin.game is not env.game
     assert twin.game.to_state() == env.game.to_state()
     # The same moves give the same observations, memories included, to the end.
@@ -172,7 +175,7 @@ def test_a_deep_copy_plays_on_alone(config: tuple[str, int, dict[str, Any]]) -> 
     env.reset(seed=8)
     _random_step(env, rng)
     state, before = env.game.to_state(), env.last()[0]["observation"]
-    twin = copy.deepcopy(env)
+    twin = copier(env)
     for _ in range(5):
         _random_step(twin, rng)
     assert env.game.to_state() == state

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kibitz.core import Game, Move
-from kibitz.rl.adapters.tracker import Tracker
+from kibitz.core.native import mypyc_attr
+from kibitz.rl.adapters.tracker import Tracker, attributes
 from kibitz.rl.legal import LegalMoves, action_number, lowest
 
 if TYPE_CHECKING:
@@ -31,6 +32,7 @@ UNLIMITED = 1 << 60
 a big int: slow arithmetic in compiled code)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: so that pickle can make it
 class SeatSteps:
     """One game followed for every seat: the observation of any seat, a seat's move, and the
     AEC environment's bookkeeping (its dictionaries of termination, truncation, cumulative
@@ -51,6 +53,21 @@ class SeatSteps:
         self.terminations: dict[str, bool] = {}
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What `pickle` keeps: all but `rows`, views of the tracker's array (pickled, a view
+        comes back as an array of its own), and `legal`, a cache of one listing (its
+        adapter kept); `__setstate__` makes both again."""
+        state = attributes(self)
+        del state["rows"]
+        state["legal"] = self.legal.adapter
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state["legal"] = LegalMoves(state["legal"])
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.rows = list(self.tracker.rows)
 
     def begin(self, game: Game[Any]) -> None:
         """Follow `game` from its position now, every seat's memory starting from it."""

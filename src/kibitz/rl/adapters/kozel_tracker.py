@@ -67,8 +67,7 @@ class KozelTracker(Tracker):
         own discards of the deal (card c at + c)."""
         self.known_at = [(b + at["known"], rel) for b, rel in pairs]
         """Per row: the offset of the `known` field and the relative seat table."""
-        self.blank_known = self.blank_view[at["known"] : at["known"] + 4 * DECK_SIZE]
-        """The `known` field blank (all 0), copied over a row's at once."""
+        self._cut_views()
         self.shown = adapter.options["discards"] == "open"
         self.deal = self.tricks = -1
         self.down = [0, 0, 0, 0]
@@ -81,6 +80,11 @@ class KozelTracker(Tracker):
         self.acting: frozenset[int] = frozenset()
         self.returned = False
         """Whether a seat held cards returned by a takeover when last written."""
+
+    def _cut_views(self) -> None:
+        at = self.adapter.observation.start
+        self.blank_known = self.blank_view[at["known"] : at["known"] + 4 * DECK_SIZE]
+        """The `known` field blank (all 0), copied over a row's at once."""
 
     def gather_seat(self, game: Game[Any], seat: int, base: int, into: Gather) -> None:
         gather_view(self.kozel, cast(Kozel, game), seat, base, into)

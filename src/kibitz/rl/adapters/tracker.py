@@ -169,6 +169,40 @@ class Tracker:
         new._copy_state()
         return new
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What `pickle` keeps: every attribute but the memoryviews and `flat`, views (a
+        pickled view comes back as an array of its own, which the writes would miss), and
+        the blank arrays; `__setstate__` makes the views again from `rows` and those."""
+        state = {
+            name: value
+            for name, value in attributes(self).items()
+            if name != "flat" and not isinstance(value, memoryview)
+        }
+        state["blank"] = (self.blank_view.obj, self.blank_memory.obj)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        blank_view, blank_memory = state.pop("blank")
+        for name, value in state.items():
+            setattr(self, name, value)
+        self.flat = self.rows.reshape(-1)
+        self.mv = memoryview(self.flat)  # type: ignore[arg-type,unused-ignore]
+        self.blank_view = memoryview(blank_view)
+        self.blank_memory = memoryview(blank_memory)
+        self._cut_views()
+
+    def __copy__(self) -> Tracker:
+        """`copy.copy` (`copy` starts from it): every attribute shared, the memoryviews too,
+        without the new views that `__setstate__` would make (`copy` makes its own)."""
+        new = type(self).__new__(type(self))
+        for name, value in attributes(self).items():
+            setattr(new, name, value)
+        return new
+
+    def _cut_views(self) -> None:
+        """Cut the memoryviews a subclass takes from `blank_view` or `blank_memory` (made
+        again after unpickling, which drops every memoryview)."""
+
     def _copy_state(self) -> None:
         """Replace, in a fresh copy, what this tracker changes in place by copies of it."""
 
@@ -204,3 +238,23 @@ class Tracker:
             trace.gather(base + view_size, into.ones)
         self.put(into)
         self.rewrite_view(game)
+
+
+_UNSET = object()
+"""`attributes`: an attribute not set."""
+
+
+def attributes(obj: object) -> dict[str, Any]:
+    """Every attribute of `obj` by name, whether its class is compiled (mypyc lists a native
+    class's attributes in `__mypyc_attrs__`; they are not in a `__dict__`) or not."""
+    names: tuple[str, ...] | None = getattr(type(obj), "__mypyc_attrs__", None)
+    if names is None:
+        return dict(vars(obj))
+    state: dict[str, Any] = {}
+    for name in names:
+        value = getattr(obj, name, _UNSET)
+        if value is not _UNSET and name != "__dict__":
+            state[name] = value
+    if hasattr(obj, "__dict__"):  # an interpreted subclass's own attributes
+        state.update(vars(obj))
+    return state
