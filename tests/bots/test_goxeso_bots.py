@@ -128,3 +128,15 @@ def test_hard_turns_a_quiet_known_card_once_the_jokers_are_gone() -> None:
     # turns a known card that lies in no line with c2 (a2 has b2 between).
     before = ((0, "a3"), (0, "d4"), (1, "a1"), (1, "b1"), (0, "a2"), (0, "b2"))
     assert hard_second_card(before) in ("a1", "b1", "b2")
+
+
+def test_hard_aims_its_first_card_where_a_joker_would_take_the_longest_line() -> None:
+    # Nothing is known and both jokers are unseen: a first card that is a joker matches any
+    # card and takes the cards between, up to two from an edge cell of the full 4x4 board,
+    # one from a centre cell. So `hard` turns an edge cell, whatever its generator says.
+    game = make("goxeso", players=2, seed=0, setup=BOARD, size=4)
+    hard = make_bot("goxeso", "hard")
+    centre = {"b2", "c2", "b3", "c3"}
+    for seed in range(30):
+        move = hard.choose(game.view(0), game.legal_moves(0), random.Random(seed))
+        assert str(move)[5:] not in centre, seed

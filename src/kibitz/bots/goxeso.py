@@ -270,17 +270,36 @@ class Position:
                     best = (value, a, b)
         return best
 
-    def promising(self, rng: random.Random) -> str:
+    def promising(self, rng: random.Random, joker_weight: float = 0.0) -> str:
         """An unknown cell to turn first: the one whose possible matches with known open
-        cards would capture the most cards between them."""
+        cards would capture the most cards between them, plus `joker_weight` times the
+        unseen jokers times its longest line (a joker matches any card: with the farthest
+        card of its row or column it takes every card between)."""
         if self.classic:
             return self.unknown[rng.randrange(len(self.unknown))]
         targets = [c for c, f in self.known.items() if not self.holders.get(f)]
-        scored = [
-            (sum(len(self.line(cell, t)) for t in targets), rng.random(), cell)
-            for cell in self.unknown
-        ]
+        jokers = joker_weight * self.unseen_jokers()
+        scored = []
+        for cell in self.unknown:
+            aim: float = sum(len(self.line(cell, t)) for t in targets)
+            if jokers:
+                aim += jokers * self.longest_line(cell)
+            scored.append((aim, rng.random(), cell))
         return max(scored)[2]
+
+    def longest_line(self, cell: str) -> int:
+        """The most cards a match of `cell` could take between: the cards between it and
+        the farthest card on the board in its row or column."""
+        row, column = self.coords[cell]
+        left = right = up = down = 0
+        for r, c in self.coords.values():
+            if r == row:
+                left += c < column
+                right += c > column
+            elif c == column:
+                up += r < row
+                down += r > row
+        return max(0, left - 1, right - 1, up - 1, down - 1)
 
     def claimable(self) -> list[str]:
         """Known cards whose mate the seat's side holds alone: turned in a miss, it is
@@ -416,6 +435,10 @@ class HardBot(MemoryBot):
     without)."""
     aim = True
     """Turn first the unknown card that would capture the longest lines if it matched."""
+    joker_aim = 0.25
+    """The aim's weight of a joker's longest line (see `Position.promising`): against
+    `greedy` at 6x6, paired with the aim without it over 30,000 games, +0.54 +- 0.47 points
+    (weights 0.5 and 1: +0.47 +- 0.49 and +0.31 +- 0.52)."""
     searches = True
     """With an iteration budget (`hard@48` in the arena), weigh the second cards by play-outs
     on that many sampled boards (`goxeso_rollout`); without one (the default, and the
@@ -446,7 +469,7 @@ class HardBot(MemoryBot):
         if best is not None and best[0] >= self.take_threshold:
             return best[1]
         if p.unknown:
-            return p.promising(rng) if self.aim else _pick(p.unknown, rng)
+            return p.promising(rng, self.joker_aim) if self.aim else _pick(p.unknown, rng)
         claim = p.claimable()
         if claim:
             return claim[0]
