@@ -43,8 +43,9 @@ def observation_space(adapter: Adapter) -> spaces.Dict:
 def copy_but(env: Any, memo: dict[int, Any], skip: tuple[str, ...]) -> Any:
     """A deep copy of environment `env` (a copy of its class) without the attributes named in
     `skip`, which the caller sets, and sharing the adapter, which never changes. An
-    environment's tracker cannot be deep-copied generically (its memoryviews): the caller
-    copies it with `Tracker.copy` and binds the copy to the copied game."""
+    environment's tracker is not deep-copied generically, which would copy its offset
+    tables too: the caller copies it with `Tracker.copy`, which shares them, and binds the
+    copy to the copied game."""
     new = object.__new__(type(env))
     memo[id(env)] = new
     memo[id(env.adapter)] = env.adapter
@@ -91,10 +92,7 @@ class SeatsEnv:
         self.tracker: Tracker = self.adapter.new_tracker(range(self.players))
         """Every seat's observation vector, kept up to date move by move."""
         self._steps = SeatSteps(
-            self.adapter,
-            self.tracker,
-            list(self.tracker.rows),
-            np.zeros(self.adapter.num_actions, dtype=np.int8),
+            self.adapter, self.tracker, np.zeros(self.adapter.num_actions, dtype=np.int8)
         )
         """The per-step work (compiled): the game, observations, moves."""
 
@@ -147,13 +145,11 @@ class SeatsEnv:
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         """An independent copy at the same position, for a search that tries moves on
         copies: the game, every seat's vector and memory, the agents' bookkeeping and the
-        deal generator. The tracker is copied through `Tracker.copy` (a generic deep copy
-        cannot copy its memoryviews); the adapter, which never changes, is shared."""
+        deal generator. The tracker is copied through `Tracker.copy`, which shares its
+        offset tables (see `copy_but`); the adapter, which never changes, is shared."""
         new: Self = copy_but(self, memo, ("tracker", "_steps"))
         new.tracker = self.tracker.copy()
-        new._steps = SeatSteps(
-            self.adapter, new.tracker, list(new.tracker.rows), self._steps.no_mask
-        )
+        new._steps = SeatSteps(self.adapter, new.tracker, self._steps.no_mask)
         if self.game is not None:
             game = copy.deepcopy(self.game, memo)
             new.tracker.rebind(game)

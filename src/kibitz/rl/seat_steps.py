@@ -38,12 +38,12 @@ class SeatSteps:
     AEC environment's bookkeeping (its dictionaries of termination, truncation, cumulative
     reward and info, which `bind` hands over)."""
 
-    def __init__(self, adapter: Adapter, tracker: Tracker, rows: list[Any], no_mask: Any) -> None:
+    def __init__(self, adapter: Adapter, tracker: Tracker, no_mask: Any) -> None:
         self.tracker = tracker
         self.legal = LegalMoves(adapter)
         """The acting seat's legal moves, listed once per position for `last()`'s mask and
         the step after it."""
-        self.rows = rows
+        self.rows: list[Any] = list(tracker.rows)
         """Each seat's row of the tracker's array (a numpy array, copied for the caller)."""
         self.no_mask = no_mask
         """An int8 array of zeros as long as the actions, copied for each mask."""
