@@ -140,3 +140,17 @@ def test_hard_aims_its_first_card_where_a_joker_would_take_the_longest_line() ->
     for seed in range(30):
         move = hard.choose(game.view(0), game.legal_moves(0), random.Random(seed))
         assert str(move)[5:] not in centre, seed
+
+
+def test_hard_takes_a_known_card_with_a_joker_rather_than_an_unknown_one() -> None:
+    # Seat 0 misses with a4 (5) and a1 (1): a4 now holds the 1, whose mate (c1) is unseen.
+    # Seat 1 turns the joker at d4: with d1 (unknown) or with a4 (the known 1) it takes two
+    # cards between, but the known 1 is a pair for whoever finds its mate: `hard` takes it.
+    game = make("goxeso", players=2, seed=0, setup=BOARD, size=4)
+    hard = make_bot("goxeso", "hard")
+    for seat, cell in ((0, "a4"), (0, "a1"), (1, "d4")):
+        game.apply(seat, f"flip {cell}")
+        hard.observe(game.view(1))
+    assert hard.memory.known == {"a4": "1", "a1": "5", "d4": "J"}
+    move = hard.choose(game.view(1), game.legal_moves(1), random.Random(0))
+    assert str(move) == "flip a4"
