@@ -243,11 +243,10 @@ class Position:
             return 0.55  # blocks the other side's reservation
         if sum(1 for f in taken if f == face) >= 2:
             return 0.5  # both halves in one take: half of a pair each
-        # A new reservation, claimable later; and a known card whose mate no side holds is a
-        # pair for whoever turns that mate first, which `greedy`, turning more new cards, is
-        # the likelier to do: taken, it is this side's claim instead. Against `greedy` at
-        # 6x6, 0.65 here rather than the unknown card's 0.45: +0.20 +- 0.08 points over
-        # 30,000 paired games (docs/bots.md).
+        # A new reservation, claimable later. Left on the board, this known card is a pair
+        # for whoever first turns its mate (likelier `greedy`, which turns more new cards);
+        # taken, it is this side's claim. So 0.65, above an unknown card's 0.45: +0.20 +-
+        # 0.08 points against `greedy` at 6x6 over 30,000 paired games (docs/bots.md).
         return 0.65
 
     def take_value(self, a: str, b: str) -> float:
