@@ -4,6 +4,7 @@ that are never empty, reproducible seeds, bots and callables for the other seats
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -12,8 +13,9 @@ pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
 
 from gymnasium.vector import AutoresetMode  # noqa: E402
-from rl_configs import config_id, configs  # noqa: E402
+from rl_configs import COPIERS, config_id, configs  # noqa: E402
 
+import kibitz.bots  # noqa: E402
 import kibitz.rl  # noqa: E402
 
 CONFIGS = configs()
@@ -117,3 +119,59 @@ def test_other_seats_by_bots_and_callables() -> None:
     assert calls and set(calls) == {1}
     with pytest.raises(ValueError, match="one per seat"):
         kibitz.rl.make_vec_env("xbere", 2, players=3, seat_policy=["random", "easy"])
+
+
+@pytest.mark.parametrize(
+    "policy", ["greedy", kibitz.bots.make_bot("goxeso", "hard")], ids=["by-name", "a-bot"]
+)
+def test_each_game_has_bots_of_its_own(policy: Any) -> None:
+    # Goxeso's bots remember the cards they saw: a bot shared by all games would mix them
+    # up. The first game of three plays move for move as it does alone (its deals and bot
+    # generator are the first drawn from the seed in both), given the same learner actions.
+    def play(num_envs: int) -> list[list[str]]:
+        envs = kibitz.rl.make_vec_env("goxeso", num_envs, size=4, seat_policy=policy)
+        observations, _ = envs.reset(seed=3)
+        games = [envs.games[0]]
+        for _ in range(150):
+            # The lowest legal action in every game: the same learner in both runs.
+            actions = [int(np.flatnonzero(row)[0]) for row in observations["action_mask"]]
+            observations, *_ = envs.step(actions)
+            if envs.games[0] is not games[-1]:
+                games.append(envs.games[0])
+        return [[f"{seat}:{move}" for seat, move in game.history] for game in games]
+
+    alone = play(1)
+    assert len(alone) >= 3
+    assert play(3) == alone
+
+
+@pytest.mark.parametrize("copier", COPIERS.values(), ids=COPIERS.keys())
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_a_copy_of_the_vector_env_plays_on_alone(
+    config: tuple[str, int, dict[str, Any]], copier: Callable[[Any], Any]
+) -> None:
+    name, players, options = config
+    envs = kibitz.rl.make_vec_env(name, 3, players=players, seat_policy="easy", **options)
+    observations, _ = envs.reset(seed=4)
+    rng = random.Random(5)
+    for _ in range(3):
+        observations, *_ = envs.step(_sample(observations["action_mask"], rng))
+    twin = copier(envs)
+    states = [game.to_state() for game in envs.games]
+    # The same actions give the same observations, rewards and new games (the bots' own
+    # generators and memories were copied, and the deal generators); the original's steps
+    # leave the copy alone.
+    ended = 0
+    for _ in range(400):
+        actions = _sample(observations["action_mask"], rng)
+        observations, rewards, terminated, truncated, _ = envs.step(actions)
+        if states:
+            assert [game.to_state() for game in twin.games] == states
+            states = []
+        theirs, their_rewards, their_terminated, their_truncated, _ = twin.step(actions)
+        assert (observations["observation"] == theirs["observation"]).all()
+        assert (observations["action_mask"] == theirs["action_mask"]).all()
+        assert (rewards == their_rewards).all() and (terminated == their_terminated).all()
+        assert (truncated == their_truncated).all()
+        ended += int(terminated.sum())
+    assert ended > 0

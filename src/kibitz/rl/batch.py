@@ -31,15 +31,16 @@ Policy = Callable[[View, Sequence[Move], random.Random], Move]
 
 
 class Batch:
-    """`len(trackers)` games of `adapter`'s game in which seat `seat` learns; seat s plays
-    `policies[s]` (None: a uniform random legal move, without building a view). Each
-    game's learner observation is kept by its tracker."""
+    """`len(trackers)` games of `adapter`'s game in which seat `seat` learns; seat s of game
+    i plays `policies[i][s]` (None: a uniform random legal move, without building a view),
+    so that a bot that remembers its game (Goxeso's) follows one game only. Each game's
+    learner observation is kept by its tracker."""
 
     def __init__(
         self,
         adapter: Adapter,
         seat: int,
-        policies: list[Policy | None],
+        policies: list[list[Policy | None]],
         trackers: list[Tracker],
     ) -> None:
         n = len(trackers)
@@ -104,7 +105,7 @@ class Batch:
         """The other seats of game `i` move until the learner must act; a game that ends
         before the learner ever acts is dealt anew."""
         game, rng, me, tracker = self.games[i], self.rngs[i], self.seat, self.trackers[i]
-        policies = self.policies
+        policies = self.policies[i]
         while True:
             while not game.is_over():
                 to_act = game.to_act()

@@ -30,7 +30,8 @@ from __future__ import annotations
 import gc
 import random
 from collections.abc import Sequence
-from typing import Any
+from copy import deepcopy
+from typing import Any, Self
 
 import gymnasium
 import numpy as np
@@ -41,13 +42,25 @@ from gymnasium.vector.utils import batch_space
 from kibitz.bots import Bot, Budget, make_bot
 from kibitz.core import Game, Move, View
 from kibitz.core.rng import fresh_seed
-from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, adapter
+from kibitz.rl.adapters import REWARD_MODES, Adapter, RewardMode, Tracker, adapter
 from kibitz.rl.batch import Batch, Policy
-from kibitz.rl.pettingzoo_env import observation_space
+from kibitz.rl.pettingzoo_env import copy_but, observation_space
 
 SeatPolicy = str | Bot | Policy | None
 """`"random"` (or None): a random legal move, without building a view; a bot level
-(`kibitz.bots.make_bot`: "easy", "medium", ...) or a bot; or a `Policy`."""
+(`kibitz.bots.make_bot`: "easy", "medium", ...) or a bot, each game playing a bot of its own
+(made by level, or a copy of the bot given); or a `Policy`, one callable for every game."""
+
+GameParts = tuple[
+    list[list[Policy | None]],
+    list[Tracker],
+    list[random.Random],
+    list[Game[Any]],
+    list[bool],
+    list[list[int]],
+]
+"""What the per-step loop holds of its games (a copy or a pickle carries them): each game's
+seat policies, tracker, generator, the game, whether it just ended, the learner's actions."""
 
 
 class KibitzVectorEnv(gymnasium.vector.VectorEnv):
@@ -87,8 +100,8 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         self.num_envs = num_envs
         self.reward_mode: RewardMode = reward
         self.copy = copy
-        self._policies = self._make_policies(seat_policy, budget)
-        self._pause_gc = all(policy is None for policy in self._policies)
+        policies = self._seat_policies(seat_policy)
+        self._pause_gc = all(policy is None for policy in policies)
         """Random seats only: the cyclic garbage collector waits while the games are stepped
         (see `step`)."""
         self.single_observation_space = observation_space(self.adapter)
@@ -107,7 +120,7 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         self._batch = Batch(
             self.adapter,
             seat,
-            self._policies,
+            [self._game_policies(policies, budget) for _ in range(num_envs)],
             [first] + [first.copy(rows[i : i + 1]) for i in range(1, num_envs)],
         )
 
@@ -117,29 +130,74 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         its observation)."""
         return self._batch.games
 
-    def _make_policies(
-        self, given: SeatPolicy | Sequence[SeatPolicy], budget: Budget | None
-    ) -> list[Policy | None]:
+    def _seat_policies(self, given: SeatPolicy | Sequence[SeatPolicy]) -> list[SeatPolicy]:
+        """One policy per seat, None for a random one."""
         if given is None or isinstance(given, str | Bot) or callable(given):
             chosen: list[SeatPolicy] = [given] * self.players
         else:
             chosen = list(given)
             if len(chosen) != self.players:
                 raise ValueError(f"give one seat policy, or one per seat ({self.players})")
+        return [None if policy == "random" else policy for policy in chosen]
+
+    def _game_policies(
+        self, policies: list[SeatPolicy], budget: Budget | None
+    ) -> list[Policy | None]:
+        """The seats' policies of one game: a bot of its own per bot seat (a bot may
+        remember its game: Goxeso's bots remember the cards they saw), made by name or
+        copied from the bot given; a callable shared by every game."""
         out: list[Policy | None] = []
-        for policy in chosen:
-            if policy is None or policy == "random":
-                out.append(None)
-            elif isinstance(policy, str | Bot):
-                out.append(
-                    _bot_policy(
-                        make_bot(self.game_name, policy) if isinstance(policy, str) else policy,
-                        budget,
-                    )
-                )
+        for policy in policies:
+            if isinstance(policy, str):
+                out.append(BotPolicy(make_bot(self.game_name, policy), budget))
+            elif isinstance(policy, Bot):
+                out.append(BotPolicy(deepcopy(policy), budget))
             else:
                 out.append(policy)
         return out
+
+    # ----------------------------------------------------------------- copies
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """An independent copy at the same position: every game, observation and mask, the
+        bots (their memories too) and the generators; the adapter, which never changes,
+        and callable policies are shared."""
+        new: Self = copy_but(self, memo, ("_batch", "_mask_rows"))
+        policies, trackers, rngs, games, ended, actions = self._parts()
+        copied = deepcopy((policies, rngs, games, actions), memo)
+        new._home((copied[0], trackers, copied[1], copied[2], list(ended), copied[3]))
+        return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What `pickle` keeps (how multiprocessing hands the environment to a worker): the
+        attributes, with the games' parts in place of the compiled loop and the views."""
+        state = {k: v for k, v in vars(self).items() if k not in ("_batch", "_mask_rows")}
+        state["_games"] = self._parts()
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        parts = state.pop("_games")
+        vars(self).update(state)
+        self._home(parts)
+
+    def _parts(self) -> GameParts:
+        batch = self._batch
+        return (batch.policies, batch.trackers, batch.rngs, batch.games, batch.ended, batch.actions)
+
+    def _home(self, parts: GameParts) -> None:
+        """Build the per-step loop around the games' parts, each game's tracker a copy
+        writing into its row of this environment's arrays (which hold its values already)
+        and following its game."""
+        policies, trackers, rngs, games, ended, actions = parts
+        self._mask_rows = [memoryview(row) for row in self._masks]  # type: ignore[arg-type]
+        rows = self._observations
+        homed = []
+        for i, tracker in enumerate(trackers):
+            copied = tracker.copy(rows[i : i + 1])
+            copied.rebind(games[i])
+            homed.append(copied)
+        batch = self._batch = Batch(self.adapter, self.seat, policies, homed)
+        batch.rngs, batch.games, batch.ended, batch.actions = rngs, games, ended, actions
 
     # ----------------------------------------------------------------- Gymnasium API
 
@@ -264,11 +322,16 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         }
 
 
-def _bot_policy(bot: Bot, budget: Budget | None) -> Policy:
-    def choose(view: View, legal: Sequence[Move], rng: random.Random) -> Move:
-        return bot.choose(view, legal, rng, budget)
+class BotPolicy:
+    """A kibitz bot as a seat's `Policy`, with its budget (an object, not a closure, so
+    that it copies and pickles with its bot)."""
 
-    return choose
+    def __init__(self, bot: Bot, budget: Budget | None) -> None:
+        self.bot = bot
+        self.budget = budget
+
+    def __call__(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        return self.bot.choose(view, legal, rng, self.budget)
 
 
 def make_vec_env(
