@@ -11,7 +11,10 @@ import pickle
 from collections.abc import Callable
 from typing import Any
 
-CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
+Config = tuple[str, int, dict[str, Any]]
+"""(game, players, options)."""
+
+CONFIGS: list[Config] = [
     ("xbere", 2, {}),
     ("xbere", 4, {"take_on": "over", "scoring": "bullheads", "rounds": 2}),
     ("6nimmt", 3, {"rounds": 1}),
@@ -24,7 +27,7 @@ CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
 adapter yet are left out by `configs()`."""
 
 
-def configs() -> list[tuple[str, int, dict[str, Any]]]:
+def configs() -> list[Config]:
     from kibitz.rl.adapters import supported
 
     names = set(supported())
@@ -42,7 +45,7 @@ def random_actions(observations: dict[str, Any], rng: Any) -> dict[str, int]:
     }
 
 
-def config_id(config: tuple[str, int, dict[str, Any]]) -> str:
+def config_id(config: Config) -> str:
     name, players, options = config
     extra = ",".join(f"{k}={v}" for k, v in options.items())
     return f"{name}-{players}p" + (f"-{extra}" if extra else "")

@@ -17,15 +17,13 @@ np = pytest.importorskip("numpy")
 
 import pyspiel  # noqa: E402
 import reference  # noqa: E402
-from rl_configs import config_id, configs, random_actions  # noqa: E402
+from rl_configs import Config, random_actions  # noqa: E402
 
 import kibitz  # noqa: E402
 import kibitz.rl  # noqa: E402
 from kibitz.core import Game  # noqa: E402
 from kibitz.rl import openspiel as kos  # noqa: E402
 from kibitz.rl.adapters import Adapter  # noqa: E402
-
-CONFIGS = configs()
 
 
 class Shadow:
@@ -85,10 +83,7 @@ def _play_checked(env: Any, seed: int, rng: random.Random, every_seat: bool) -> 
 
 
 @pytest.mark.parametrize("every_seat", [True, False], ids=["every-seat", "acting-seat"])
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_pettingzoo_observations_equal_the_reference(
-    config: tuple[str, int, dict[str, Any]], every_seat: bool
-) -> None:
+def test_pettingzoo_observations_equal_the_reference(config: Config, every_seat: bool) -> None:
     name, players, options = config
     env = kibitz.rl.make_env(name, players=players, **options)
     rng = random.Random(17)
@@ -112,10 +107,7 @@ def test_kozel_known_cards_follow_every_move_after_a_takeover(discards: str) -> 
     pytest.fail(f"only {held} positions with returned cards in 400 games")
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_gymnasium_observations_equal_the_reference(
-    config: tuple[str, int, dict[str, Any]],
-) -> None:
+def test_gymnasium_observations_equal_the_reference(config: Config) -> None:
     name, players, options = config
     env = kibitz.rl.make_gym_env(name, players=players, seat=1, **options)
     rng = random.Random(5)
@@ -135,10 +127,7 @@ def test_gymnasium_observations_equal_the_reference(
             observation, _, done, _, info = env.step(action)
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_vector_observations_equal_the_reference(
-    config: tuple[str, int, dict[str, Any]],
-) -> None:
+def test_vector_observations_equal_the_reference(config: Config) -> None:
     name, players, options = config
     envs = kibitz.rl.make_vec_env(name, 3, players=players, seat=players - 1, **options)
     observations, _ = envs.reset(seed=2)
@@ -160,10 +149,7 @@ def test_vector_observations_equal_the_reference(
         observations, *_ = envs.step(actions)
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_parallel_observations_equal_the_reference(
-    config: tuple[str, int, dict[str, Any]],
-) -> None:
+def test_parallel_observations_equal_the_reference(config: Config) -> None:
     name, players, options = config
     env = kibitz.rl.make_parallel_env(name, players=players, **options)
     observations, _ = env.reset(seed=6)
@@ -199,10 +185,7 @@ def _check_state(state: Any, shadow: Shadow, players: int) -> None:
             assert state.legal_actions(player) == legal
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_openspiel_observations_equal_the_reference(
-    config: tuple[str, int, dict[str, Any]],
-) -> None:
+def test_openspiel_observations_equal_the_reference(config: Config) -> None:
     name, players, options = config
     for turn_based in [False, True]:
         game = kos.load(name, players, turn_based=turn_based, **options)
@@ -221,10 +204,7 @@ def test_openspiel_observations_equal_the_reference(
         _check_state(state, shadow, players)
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_openspiel_tensors_match_the_cpp_path_and_its_seeds(
-    config: tuple[str, int, dict[str, Any]],
-) -> None:
+def test_openspiel_tensors_match_the_cpp_path_and_its_seeds(config: Config) -> None:
     """`KibitzState` writes its tensors in Python; OpenSpiel's C++ path (still what C++
     algorithms call) gives the same values."""
     name, players, options = config

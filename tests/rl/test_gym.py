@@ -13,16 +13,13 @@ pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
-from rl_configs import COPIERS, config_id, configs  # noqa: E402
+from rl_configs import Config  # noqa: E402
 
 import kibitz.rl  # noqa: E402
 from kibitz.bots import available  # noqa: E402
 
-CONFIGS = configs()
 
-
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_gymnasium_env_checker(config: tuple[str, int, dict[str, Any]]) -> None:
+def test_gymnasium_env_checker(config: Config) -> None:
     name, players, options = config
     # The checker steps with unmasked samples of the action space: let the environment
     # replace an illegal action by a legal one (the default is to raise).
@@ -39,8 +36,7 @@ def test_gymnasium_env_checker(config: tuple[str, int, dict[str, Any]]) -> None:
             env.step(wrong)
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_episode_against_bots(config: tuple[str, int, dict[str, Any]]) -> None:
+def test_episode_against_bots(config: Config) -> None:
     name, players, options = config
     level = "easy" if "easy" in available(name) else "random"
     env = kibitz.rl.make_gym_env(name, players=players, bots=level, seat=0, **options)
@@ -66,11 +62,7 @@ def test_episode_against_bots(config: tuple[str, int, dict[str, Any]]) -> None:
     assert learner_moves <= steps
 
 
-@pytest.mark.parametrize("copier", COPIERS.values(), ids=COPIERS.keys())
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_a_copy_of_the_gym_env_plays_on_alone(
-    config: tuple[str, int, dict[str, Any]], copier: Callable[[Any], Any]
-) -> None:
+def test_a_copy_of_the_gym_env_plays_on_alone(config: Config, copier: Callable[[Any], Any]) -> None:
     name, players, options = config
     env = kibitz.rl.make_gym_env(name, players, bots="easy", **options)
     observation, _ = env.reset(seed=4)

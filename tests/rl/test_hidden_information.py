@@ -8,7 +8,6 @@ through OpenSpiel's observation and information-state API."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -17,19 +16,14 @@ pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 import pyspiel  # noqa: E402
-from rl_configs import config_id, configs, random_actions  # noqa: E402
+from rl_configs import Config, random_actions  # noqa: E402
 
 import kibitz.rl  # noqa: E402
 from kibitz.core import determinize  # noqa: E402
 from kibitz.rl import openspiel as kos  # noqa: E402
 
-CONFIGS = configs()
 
-
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_pettingzoo_observation_ignores_what_the_seat_cannot_see(
-    config: tuple[str, int, dict[str, Any]],
-) -> None:
+def test_pettingzoo_observation_ignores_what_the_seat_cannot_see(config: Config) -> None:
     name, players, options = config
     env = kibitz.rl.make_env(name, players=players, **options)
     twin = kibitz.rl.make_env(name, players=players, **options)
@@ -54,10 +48,7 @@ def test_pettingzoo_observation_ignores_what_the_seat_cannot_see(
     assert differing > 0  # the twins really hid other cards
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_vector_observations_ignore_what_the_learner_cannot_see(
-    config: tuple[str, int, dict[str, Any]],
-) -> None:
+def test_vector_observations_ignore_what_the_learner_cannot_see(config: Config) -> None:
     """Each game's observation row equals the observation of a game that agrees with the
     learner's view but deals the hidden cards anew (with the learner's memory)."""
     name, players, options = config
@@ -82,10 +73,7 @@ def test_vector_observations_ignore_what_the_learner_cannot_see(
     assert differing > 0
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_parallel_observations_ignore_what_the_seat_cannot_see(
-    config: tuple[str, int, dict[str, Any]],
-) -> None:
+def test_parallel_observations_ignore_what_the_seat_cannot_see(config: Config) -> None:
     name, players, options = config
     env = kibitz.rl.make_parallel_env(name, players=players, **options)
     twin = kibitz.rl.make_parallel_env(name, players=players, **options)
@@ -109,10 +97,7 @@ def test_parallel_observations_ignore_what_the_seat_cannot_see(
     assert differing > 0
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_openspiel_observations_ignore_what_the_player_cannot_see(
-    config: tuple[str, int, dict[str, Any]],
-) -> None:
+def test_openspiel_observations_ignore_what_the_player_cannot_see(config: Config) -> None:
     name, players, options = config
     game = kos.load(name, players, turn_based=True, **options)
     rng = random.Random(6)

@@ -15,14 +15,12 @@ np = pytest.importorskip("numpy")
 
 import pyspiel  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
-from rl_configs import config_id, configs  # noqa: E402
+from rl_configs import Config  # noqa: E402
 
 import kibitz  # noqa: E402
 from kibitz.bots import available, make_bot  # noqa: E402
 from kibitz.core import Record, replay, spec  # noqa: E402
 from kibitz.rl import openspiel as kos  # noqa: E402
-
-CONFIGS = configs()
 
 
 def _variants(name: str) -> list[bool]:
@@ -30,8 +28,7 @@ def _variants(name: str) -> list[bool]:
     return [False, True] if spec(name).dynamics == "simultaneous" else [False]
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_random_sim_test(config: tuple[str, int, dict[str, Any]]) -> None:
+def test_random_sim_test(config: Config) -> None:
     name, players, options = config
     for turn_based in _variants(name):
         game = kos.load(name, players, turn_based=turn_based, **options)
@@ -90,8 +87,7 @@ def _questions(state: Any, own: bool) -> list[Any]:
     return answers
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_python_answers_equal_pyspiels_own(config: tuple[str, int, dict[str, Any]]) -> None:
+def test_python_answers_equal_pyspiels_own(config: Config) -> None:
     # The state answers Python callers in Python (no round trips through pyspiel's C++
     # State); the answers must be those of pyspiel's methods.
     name, players, options = config
@@ -105,8 +101,7 @@ def test_python_answers_equal_pyspiels_own(config: tuple[str, int, dict[str, Any
             _random_play(state, rng, 1)
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_state_serialization_round_trip(config: tuple[str, int, dict[str, Any]]) -> None:
+def test_state_serialization_round_trip(config: Config) -> None:
     name, players, options = config
     game = kos.load(name, players, **options)
     state = game.new_initial_state()
@@ -145,8 +140,7 @@ def test_games_pickle_and_deep_copy_as_their_game_string() -> None:
         assert twin.turn_based
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_records_and_histories_convert_both_ways(config: tuple[str, int, dict[str, Any]]) -> None:
+def test_records_and_histories_convert_both_ways(config: Config) -> None:
     name, players, options = config
     game = kibitz.make(name, players=players, seed=21, **options)
     rng = random.Random(2)
@@ -177,10 +171,7 @@ def _opponent_level(name: str) -> str:
     return "easy" if "easy" in levels else "random"
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_openspiel_ismcts_plays_a_full_game_against_kibitz_bots(
-    config: tuple[str, int, dict[str, Any]],
-) -> None:
+def test_openspiel_ismcts_plays_a_full_game_against_kibitz_bots(config: Config) -> None:
     name, players, options = config
     game = kos.load(name, players, turn_based=True, **options)
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))

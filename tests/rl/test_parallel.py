@@ -13,7 +13,7 @@ pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
 from pettingzoo.test import parallel_api_test  # noqa: E402
-from rl_configs import COPIERS, config_id, configs  # noqa: E402
+from rl_configs import Config, config_id, configs  # noqa: E402
 
 import kibitz.rl  # noqa: E402
 from kibitz.core import spec  # noqa: E402
@@ -23,15 +23,12 @@ ROWS = [config for config in CONFIGS if spec(config[0]).dynamics == "simultaneou
 
 
 @pytest.mark.parametrize("config", ROWS, ids=config_id)
-def test_parallel_api_test(config: tuple[str, int, dict[str, Any]]) -> None:
+def test_parallel_api_test(config: Config) -> None:
     name, players, options = config
     parallel_api_test(kibitz.rl.make_parallel_env(name, players=players, **options), 2000)
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_parallel_games_play_to_the_end_with_the_engines_rewards(
-    config: tuple[str, int, dict[str, Any]],
-) -> None:
+def test_parallel_games_play_to_the_end_with_the_engines_rewards(config: Config) -> None:
     name, players, options = config
     env = kibitz.rl.make_parallel_env(name, players=players, **options)
     observations, _ = env.reset(seed=4)
@@ -82,10 +79,9 @@ def test_a_simultaneous_choice_is_one_step_and_stays_hidden_until_revealed() -> 
     assert env.game is not None and env.game.version == 0  # nothing moved
 
 
-@pytest.mark.parametrize("copier", COPIERS.values(), ids=COPIERS.keys())
 @pytest.mark.parametrize("config", ROWS, ids=config_id)
 def test_a_copy_of_the_parallel_env_plays_on_alone(
-    config: tuple[str, int, dict[str, Any]], copier: Callable[[Any], Any]
+    config: Config, copier: Callable[[Any], Any]
 ) -> None:
     name, players, options = config
     env = kibitz.rl.make_parallel_env(name, players=players, **options)

@@ -13,32 +13,25 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 from pettingzoo.test import api_test, seed_test
-from rl_configs import COPIERS, config_id, configs
+from rl_configs import Config
 
 import kibitz.rl
 from kibitz.core import IllegalMoveError
 from kibitz.rl.adapters import rewards
 
-CONFIGS = configs()
 
-
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_pettingzoo_api_test(config: tuple[str, int, dict[str, Any]]) -> None:
+def test_pettingzoo_api_test(config: Config) -> None:
     name, players, options = config
     api_test(kibitz.rl.make_env(name, players=players, **options), num_cycles=200)
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_pettingzoo_seed_test(config: tuple[str, int, dict[str, Any]]) -> None:
+def test_pettingzoo_seed_test(config: Config) -> None:
     name, players, options = config
     seed_test(lambda: kibitz.rl.make_env(name, players=players, **options), num_cycles=200)
 
 
 @pytest.mark.parametrize("reward", ["win", "score"])
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_episode_rewards_match_the_engine(
-    config: tuple[str, int, dict[str, Any]], reward: Any
-) -> None:
+def test_episode_rewards_match_the_engine(config: Config, reward: Any) -> None:
     name, players, options = config
     env = kibitz.rl.make_env(name, players=players, reward=reward, **options)
     env.reset(seed=11)
@@ -106,10 +99,7 @@ def test_simultaneous_choice_is_hidden_from_the_next_seat() -> None:
     assert changed == {"chosen", "hand_sizes", "to_act"}
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_an_illegal_action_is_refused_and_changes_nothing(
-    config: tuple[str, int, dict[str, Any]],
-) -> None:
+def test_an_illegal_action_is_refused_and_changes_nothing(config: Config) -> None:
     name, players, options = config
     env = kibitz.rl.make_env(name, players=players, **options)
     env.reset(seed=3)
@@ -150,11 +140,7 @@ def _same_last(env: Any, twin: Any) -> bool:
     )
 
 
-@pytest.mark.parametrize("copier", COPIERS.values(), ids=COPIERS.keys())
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_a_copy_plays_on_alone(
-    config: tuple[str, int, dict[str, Any]], copier: Callable[[Any], Any]
-) -> None:
+def test_a_copy_plays_on_alone(config: Config, copier: Callable[[Any], Any]) -> None:
     name, players, options = config
     env = kibitz.rl.make_env(name, players=players, **options)
     env.reset(seed=7)

@@ -13,11 +13,12 @@ import pytest
 np = pytest.importorskip("numpy")
 
 import reference  # noqa: E402
+from rl_configs import Config, config_id  # noqa: E402
 
 import kibitz  # noqa: E402
 from kibitz.rl.adapters import adapter, supported  # noqa: E402
 
-OPTION_SETS: list[tuple[str, int, dict[str, Any]]] = [
+OPTION_SETS: list[Config] = [
     ("goxeso", 3, {"size": 4}),
     ("goxeso", 4, {"size": 4, "variant": "bridge"}),
     ("goxeso", 2, {"size": 4, "classic": True}),
@@ -43,11 +44,9 @@ def random_move(game: Any, rng: random.Random, followers: list[Any]) -> None:
 @pytest.mark.parametrize(
     "config",
     [config for config in OPTION_SETS if config[0] in supported()],
-    ids=lambda config: (
-        f"{config[0]}-{config[1]}p-" + ",".join(f"{k}={v}" for k, v in config[2].items())
-    ),
+    ids=config_id,
 )
-def test_tracked_vectors_equal_the_reference(config: tuple[str, int, dict[str, Any]]) -> None:
+def test_tracked_vectors_equal_the_reference(config: Config) -> None:
     name, players, options = config
     rl_adapter = adapter(name, players, options)
     rng = random.Random(11)

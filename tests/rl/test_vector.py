@@ -13,20 +13,17 @@ pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
 
 from gymnasium.vector import AutoresetMode  # noqa: E402
-from rl_configs import COPIERS, config_id, configs  # noqa: E402
+from rl_configs import Config  # noqa: E402
 
 import kibitz.bots  # noqa: E402
 import kibitz.rl  # noqa: E402
-
-CONFIGS = configs()
 
 
 def _sample(masks: Any, rng: random.Random) -> list[int]:
     return [rng.choice(np.flatnonzero(row).tolist()) for row in masks]
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_next_step_autoreset(config: tuple[str, int, dict[str, Any]]) -> None:
+def test_next_step_autoreset(config: Config) -> None:
     name, players, options = config
     envs = kibitz.rl.make_vec_env(name, 3, players=players, seat=1, **options)
     assert envs.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
@@ -59,8 +56,7 @@ def test_next_step_autoreset(config: tuple[str, int, dict[str, Any]]) -> None:
     assert finished > 0
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_same_step_autoreset(config: tuple[str, int, dict[str, Any]]) -> None:
+def test_same_step_autoreset(config: Config) -> None:
     name, players, options = config
     envs = kibitz.rl.make_vec_env(
         name, 2, players=players, autoreset_mode=AutoresetMode.SAME_STEP, **options
@@ -145,10 +141,8 @@ def test_each_game_has_bots_of_its_own(policy: Any) -> None:
     assert play(3) == alone
 
 
-@pytest.mark.parametrize("copier", COPIERS.values(), ids=COPIERS.keys())
-@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_a_copy_of_the_vector_env_plays_on_alone(
-    config: tuple[str, int, dict[str, Any]], copier: Callable[[Any], Any]
+    config: Config, copier: Callable[[Any], Any]
 ) -> None:
     name, players, options = config
     envs = kibitz.rl.make_vec_env(name, 3, players=players, seat_policy="easy", **options)
