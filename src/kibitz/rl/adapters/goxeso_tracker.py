@@ -72,6 +72,9 @@ class GoxesoTracker(Tracker):
         # What `_flush_row` last wrote in each row:
         self.scored = [0] * len(self.seats)
         self.acting: list[frozenset[int]] = [frozenset()] * len(self.seats)
+        self.progressed = [-1] * len(self.seats)
+        """The turn whose progress (cards left, idle turns, turns) each row shows: the three
+        change only when a turn ends."""
 
     def gather_seat(self, game: Game[Any], seat: int, base: int, into: Gather) -> None:
         gather_view(self.goxeso, cast(Goxeso, game), seat, base, into)
@@ -87,6 +90,7 @@ class GoxesoTracker(Tracker):
     def _copy_state(self) -> None:
         self.known = [list(known) for known in self.known]
         self.acting, self.scored = list(self.acting), list(self.scored)
+        self.progressed = list(self.progressed)
 
     def after(self, game: Game[Any], mover: int, move: Move) -> None:
         assert isinstance(game, Goxeso)
@@ -102,7 +106,7 @@ class GoxesoTracker(Tracker):
                 mv[box[offset + first]] = zero
             for offset in self.face_up:
                 mv[box[offset + first * f + face]] = one
-            self._remember([(first, face)])
+            self._remember_one(first, face)
         else:
             turn = game.last
             assert turn is not None
@@ -122,12 +126,16 @@ class GoxesoTracker(Tracker):
             self.scored[i] = self.scoring
             for s, score in enumerate(game.scores()):
                 mv[box[self.scores[s][i]]] = score / (self.cells // 2)
-        offset = self.progress[i]
-        mv[box[offset]] = game.left / self.cells
-        mv[box[offset + 1]] = game.idle / max(game.cap, 1)
-        mv[box[offset + 2]] = game.turn / (4 * self.cells)
+        if self.progressed[i] != game.turn:
+            self.progressed[i] = game.turn
+            offset = self.progress[i]
+            mv[box[offset]] = game.left / self.cells
+            mv[box[offset + 1]] = game.idle / max(game.cap, 1)
+            mv[box[offset + 2]] = game.turn / (4 * self.cells)
         acting = game.to_act()
-        if acting != self.acting[i]:
+        # By identity: the game hands out one frozenset per seat, and an equal one found
+        # different costs only an empty difference.
+        if acting is not self.acting[i]:
             for s in acting ^ self.acting[i]:
                 mv[box[self.to_act[s][i]]] = one if s in acting else zero
             self.acting[i] = acting
@@ -137,6 +145,7 @@ class GoxesoTracker(Tracker):
         n = len(self.seats)
         self.acting = [game.to_act()] * n
         self.scored = [self.scoring] * n
+        self.progressed = [game.turn] * n
         self.flushed = [self.changes] * n
         last = game.last
         self.flips = () if last is None else (last.cell1, last.cell2)
@@ -177,7 +186,8 @@ class GoxesoTracker(Tracker):
         else:  # a miss: both cards lie face down, perhaps swapped
             for offset in self.face_down:
                 mv[box[offset + a]] = one
-            self._remember([(a, board[a]), (b, board[b])])
+            self._remember_one(a, board[a])
+            self._remember_one(b, board[b])
         for cell in self.flips:
             for offset in self.last_flips:
                 mv[box[offset + cell]] = zero
@@ -206,6 +216,21 @@ class GoxesoTracker(Tracker):
                     name = "reserved" if len(held) == 1 else "blocked"
                 for s in seats_of[owner]:
                     mv[box[blocks[name][s] + face]] = one
+
+    def _remember_one(self, cell: int, face: int) -> None:
+        """Every tracked seat now remembers `face` on `cell` (`_remember` of one card, without
+        the list and tuple a call of it makes: the first card of every turn, both of a miss)."""
+        mv, f = self.mv, self.faces
+        box, one, zero = self.box, self.one, self.zero
+        for i in range(len(self.memory)):
+            known = self.known[i]
+            old = known[cell]
+            if old != face:
+                at = self.memory[i] + cell * f
+                if old is not None:
+                    mv[box[at + old]] = zero
+                mv[box[at + face]] = one
+                known[cell] = face
 
     def _remember(self, seen: list[tuple[int, int | None]]) -> None:
         """Every tracked seat now remembers, for each (cell, face) of `seen`, `face` on
