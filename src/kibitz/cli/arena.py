@@ -62,18 +62,28 @@ def _results(
             yield play_game(game, entrants, options, seed, index)
         return
     task = partial(_play, game, list(entrants), options, seed)
-    # The workers leave Ctrl+C to this process, which stops them (`terminate`) as it leaves;
-    # it waits for each result a moment at a time: Ctrl+C may reach one of the pool's threads,
-    # and this one would hear of it only when the next game ends (minutes, for some bots).
-    with multiprocessing.Pool(jobs, initializer=signal.signal, initargs=IGNORE_CTRL_C) as pool:
-        results = pool.imap(task, range(games))
-        while True:
-            try:
-                yield results.next(timeout=0.2)
-            except multiprocessing.TimeoutError:
-                continue
-            except StopIteration:
-                return
+    # Ctrl+C is left to this process: the workers ignore it, and this one stops them
+    # (`terminate`) as it leaves. With the pool's threads about, a SIGINT can go unnoticed
+    # by the interpreter for a long time (once in CI a run went on for 30 s after Ctrl+C;
+    # the signal may land in one of the pool's threads, which cannot handle it). So SIGINT
+    # stays blocked in every thread while the pool runs, and this loop looks for it between
+    # results, waiting for each a moment at a time (a game may take minutes, for some bots).
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        with multiprocessing.Pool(jobs, initializer=signal.signal, initargs=IGNORE_CTRL_C) as pool:
+            results = pool.imap(task, range(games))
+            while True:
+                if signal.SIGINT in signal.sigpending():
+                    signal.sigwait({signal.SIGINT})  # taken, so it is not delivered again
+                    raise KeyboardInterrupt
+                try:
+                    yield results.next(timeout=0.2)
+                except multiprocessing.TimeoutError:
+                    continue
+                except StopIteration:
+                    return
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 def ratings(
