@@ -115,6 +115,9 @@ def test_other_seats_by_bots_and_callables() -> None:
     assert calls and set(calls) == {1}
     with pytest.raises(ValueError, match="one per seat"):
         kibitz.rl.make_vec_env("xbere", 2, players=3, seat_policy=["random", "easy"])
+    for wrong in (42, ["random", 42, "easy"]):  # named, before any game is dealt
+        with pytest.raises(ValueError, match=r"a seat policy is .* not 42"):
+            kibitz.rl.make_vec_env("xbere", 2, players=3, seat_policy=wrong)
 
 
 @pytest.mark.parametrize(

@@ -132,12 +132,18 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
 
     def _seat_policies(self, given: SeatPolicy | Sequence[SeatPolicy]) -> list[SeatPolicy]:
         """One policy per seat, None for a random one."""
-        if given is None or isinstance(given, str | Bot) or callable(given):
-            chosen: list[SeatPolicy] = [given] * self.players
-        else:
-            chosen = list(given)
+        if isinstance(given, Sequence) and not isinstance(given, str):
+            chosen: list[SeatPolicy] = list(given)
             if len(chosen) != self.players:
                 raise ValueError(f"give one seat policy, or one per seat ({self.players})")
+        else:
+            chosen = [given] * self.players
+        for policy in chosen:
+            if not (policy is None or isinstance(policy, str | Bot) or callable(policy)):
+                raise ValueError(
+                    f"a seat policy is 'random', a bot level, a kibitz Bot or a callable "
+                    f"(view, legal_moves, rng) -> move, not {policy!r}"
+                )
         return [None if policy == "random" else policy for policy in chosen]
 
     def _game_policies(
@@ -160,8 +166,9 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         """An independent copy at the same position: every game, observation and mask, the
-        bots (their memories too) and the generators; the adapter, which never changes,
-        and callable policies are shared."""
+        bots (their memories too) and the generators; the adapter, which never changes, is
+        shared, and so is a function given as a seat policy (`deepcopy` copies a callable
+        object, as any other)."""
         new: Self = copy_but(self, memo, ("_batch", "_mask_rows"))
         policies, trackers, rngs, games, ended, actions = self._parts()
         copied = deepcopy((policies, rngs, games, actions), memo)

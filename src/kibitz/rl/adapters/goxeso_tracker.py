@@ -106,7 +106,7 @@ class GoxesoTracker(Tracker):
                 mv[box[offset + first]] = zero
             for offset in self.face_up:
                 mv[box[offset + first * f + face]] = one
-            self._remember_one(first, face)
+            self._remember(first, face)
         else:
             turn = game.last
             assert turn is not None
@@ -170,7 +170,6 @@ class GoxesoTracker(Tracker):
             if turn.lone is not None:
                 cells.append(turn.lone[1])
                 faces.append(turn.lone[2])
-            seen = []
             for cell in cells:
                 face = board[cell]
                 down = 0.0 if face == EMPTY else 1.0
@@ -178,16 +177,15 @@ class GoxesoTracker(Tracker):
                     mv[box[offset + cell]] = down
                 for offset in self.empty:
                     mv[box[offset + cell]] = 1.0 - down
-                seen.append((cell, None if face == EMPTY else face))
-            self._remember(seen)
+                self._remember(cell, None if face == EMPTY else face)
             for face in set(faces):
                 self._holders(game, face)
             self.scoring += 1
         else:  # a miss: both cards lie face down, perhaps swapped
             for offset in self.face_down:
                 mv[box[offset + a]] = one
-            self._remember_one(a, board[a])
-            self._remember_one(b, board[b])
+            self._remember(a, board[a])
+            self._remember(b, board[b])
         for cell in self.flips:
             for offset in self.last_flips:
                 mv[box[offset + cell]] = zero
@@ -217,9 +215,9 @@ class GoxesoTracker(Tracker):
                 for s in seats_of[owner]:
                     mv[box[blocks[name][s] + face]] = one
 
-    def _remember_one(self, cell: int, face: int) -> None:
-        """Every tracked seat now remembers `face` on `cell` (`_remember` of one card, without
-        the list and tuple a call of it makes: the first card of every turn, both of a miss)."""
+    def _remember(self, cell: int, face: int | None) -> None:
+        """Every tracked seat now remembers `face` on `cell` (None: nothing, it is empty).
+        One cell a call: a list of (cell, face) tuples per move cost more than the writes."""
         mv, f = self.mv, self.faces
         box, one, zero = self.box, self.one, self.zero
         for i in range(len(self.memory)):
@@ -227,25 +225,6 @@ class GoxesoTracker(Tracker):
             old = known[cell]
             if old != face:
                 at = self.memory[i] + cell * f
-                if old is not None:
-                    mv[box[at + old]] = zero
-                mv[box[at + face]] = one
-                known[cell] = face
-
-    def _remember(self, seen: list[tuple[int, int | None]]) -> None:
-        """Every tracked seat now remembers, for each (cell, face) of `seen`, `face` on
-        `cell` (None: nothing, it is empty); one call for all the cells of a move."""
-        mv, f = self.mv, self.faces
-        box, one, zero = self.box, self.one, self.zero
-        # By index, not `zip(..., strict=True)`: compiled, that zip takes the interpreter's
-        # generic path, several times slower (docs/engines.md, "What mypyc asked of the code").
-        for i in range(len(self.memory)):
-            known, offset = self.known[i], self.memory[i]
-            for cell, face in seen:
-                old = known[cell]
-                if old == face:
-                    continue
-                at = offset + cell * f
                 if old is not None:
                     mv[box[at + old]] = zero
                 if face is not None:
