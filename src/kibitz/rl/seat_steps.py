@@ -38,15 +38,19 @@ class SeatSteps:
     AEC environment's bookkeeping (its dictionaries of termination, truncation, cumulative
     reward and info, which `bind` hands over)."""
 
-    def __init__(self, adapter: Adapter, tracker: Tracker, no_mask: Any) -> None:
+    def __init__(self, adapter: Adapter, tracker: Tracker, frombuffer: Any, int8: Any) -> None:
         self.tracker = tracker
         self.legal = LegalMoves(adapter)
         """The acting seat's legal moves, listed once per position for `last()`'s mask and
         the step after it."""
         self.rows: list[Any] = list(tracker.rows)
         """Each seat's row of the tracker's array (a numpy array, copied for the caller)."""
-        self.no_mask = no_mask
-        """An int8 array of zeros as long as the actions, copied for each mask."""
+        self.actions = adapter.num_actions
+        self.frombuffer = frombuffer
+        self.int8 = int8
+        """`numpy.frombuffer` and `numpy.int8`: a mask is written into a new bytearray and
+        handed over as an int8 array on its memory (its writes cost less than a
+        memoryview's, and no zeroed array is copied first)."""
         self.game: Game[Any] | None = None
         self.seat_of: dict[str, int] = {}
         self.cumulative: dict[str, float] = {}
@@ -100,9 +104,12 @@ class SeatSteps:
         which the next move leaves alone."""
         game = self.current()
         self.tracker.flush(game, seat)
-        mask = self.no_mask.copy()
-        self.legal.write_mask(game, seat, memoryview(mask))
-        return {"observation": self.rows[seat].copy(), "action_mask": mask}
+        mask = bytearray(self.actions)
+        self.legal.write_mask(game, seat, mask)
+        return {
+            "observation": self.rows[seat].copy(),
+            "action_mask": self.frombuffer(mask, self.int8),
+        }
 
     def play(self, seat: int, move: Move) -> None:
         """`seat` makes `move` (the engine refuses an illegal one, saying why)."""
