@@ -45,12 +45,11 @@ class SeatSteps:
         the step after it."""
         self.rows: list[Any] = list(tracker.rows)
         """Each seat's row of the tracker's array (a numpy array, copied for the caller)."""
-        self.actions = adapter.num_actions
         self.frombuffer = frombuffer
         self.int8 = int8
-        """`numpy.frombuffer` and `numpy.int8`: a mask is written into a new bytearray and
-        handed over as an int8 array on its memory (its writes cost less than a
-        memoryview's, and no zeroed array is copied first)."""
+        """`numpy.frombuffer` and `numpy.int8`: a mask, a new bytearray, is handed over as
+        an int8 array on its memory (its writes cost less than a memoryview's, and no zeroed
+        array is copied first)."""
         self.game: Game[Any] | None = None
         self.seat_of: dict[str, int] = {}
         self.cumulative: dict[str, float] = {}
@@ -104,8 +103,7 @@ class SeatSteps:
         which the next move leaves alone."""
         game = self.current()
         self.tracker.flush(game, seat)
-        mask = bytearray(self.actions)
-        self.legal.write_mask(game, seat, mask)
+        mask = self.legal.new_mask(game, seat)
         return {
             "observation": self.rows[seat].copy(),
             "action_mask": self.frombuffer(mask, self.int8),
