@@ -72,7 +72,11 @@ def _play_checked(env: Any, seed: int, rng: random.Random, every_seat: bool) -> 
         held += any(getattr(game, "returned", ()))
         seats = range(game.players) if every_seat else [int(agent.removeprefix("seat_"))]
         for seat in seats:
-            _check(env.observe(f"seat_{seat}"), shadow, game, seat)
+            observation = env.observe(f"seat_{seat}")
+            _check(observation, shadow, game, seat)
+            # The caller owns what it was handed: scribbled on, no later one changes.
+            observation["observation"][:] = -1.0
+            observation["action_mask"][:] = 1
         _, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             env.step(None)
