@@ -40,14 +40,6 @@ could in principle go on for ever; 200 deals have never been seen)."""
 ALL_POINTS = sum(RANK_POINTS) * 4
 
 
-_CACHED_GAMES = 8
-"""Games whose finished tricks the adapter follows at once, the oldest dropped first. A few:
-a tracker asks twice in a row when it starts, and a deal's finished tricks are read again in
-a few microseconds. It held 1024 games once, more than any vector of them, but the games it
-kept alive (and freed a thousand at a time) cost a vector of 256 Kozel games a seventh of
-its speed."""
-
-
 class KozelAdapter(Adapter):
     game_name = "kozel"
     lower_is_better = True
@@ -58,10 +50,10 @@ class KozelAdapter(Adapter):
         self.numbering = KozelNumbering()
         self.series_limit: int = self.options["series_limit"]
         self.observation = self._layout()
-        self._done: dict[int, tuple[Kozel, _Finished]] = {}
+        self.finished_tricks: dict[int, tuple[Kozel, Any]] = {}
         """By id(game): the game itself (held, so its id is not reused while cached) and what
-        its finished tricks show. Not weak references: a compiled game frees itself without
-        clearing them (docs/engines.md)."""
+        its finished tricks show (`kozel_tracker.finished`). Not weak references: a compiled
+        game frees itself without clearing them (docs/engines.md)."""
 
     # ----------------------------------------------------------------- actions
 
@@ -136,29 +128,6 @@ class KozelAdapter(Adapter):
         assert isinstance(game, Kozel)
         gather_view(self, game, seat, base, into)
 
-    def finished(self, game: Kozel) -> _Finished:
-        """What the deal's finished tricks show, followed trick by trick as they end."""
-        shown = game.options.discards == "open"
-        cached = self._done.get(id(game))
-        found = cached[1] if cached is not None and cached[0] is game else None
-        tricks = game.tricks
-        if found is None or found.deal != game.deal_no or found.tricks > len(tricks):
-            if len(self._done) >= _CACHED_GAMES:
-                del self._done[next(iter(self._done))]
-            found = _Finished(game.deal_no)
-            self._done[id(game)] = (game, found)
-        for trick in tricks[found.tricks :]:
-            team = trick.winner & 1
-            for s, move in trick.plays:
-                if move.face_up or shown:
-                    found.seen += move.cards
-                    found.points[team] += move.points
-                else:
-                    found.last_down[s] = trick.number
-                    found.discards[s] |= move.mask
-        found.tricks = len(tricks)
-        return found
-
     def new_trace(self, seat: int, text: bool = True) -> Trace:
         return KozelTrace(seat, text)
 
@@ -172,25 +141,6 @@ class KozelAdapter(Adapter):
         # At most 9 tricks a deal (each takes 4 cards or more); a trick is a lead, three
         # answers, and at most one takeover with three answers again.
         return deals * 9 * 8
-
-
-class _Finished:
-    """What everyone saw in a deal's finished tricks, and each seat's own face-down cards."""
-
-    __slots__ = ("deal", "discards", "last_down", "points", "seen", "tricks")
-
-    def __init__(self, deal: int) -> None:
-        self.deal = deal
-        self.tricks = 0
-        """The finished tricks read so far."""
-        self.seen: list[int] = []
-        """The cards shown face up."""
-        self.points = [0, 0]
-        """Card points shown face up, per team that took them."""
-        self.last_down = [0, 0, 0, 0]
-        """Per seat: the last trick in which it put cards face down (0: none)."""
-        self.discards = [0, 0, 0, 0]
-        """Per seat: the mask of its face-down cards (only its own view shows them)."""
 
 
 class KozelTrace(Trace):
