@@ -82,11 +82,20 @@ class RowTracker(Tracker):
             self.hand_at[seat], self.choice_at[seat] = b + at["hand"], b + at["choice"]
         self.fractions: list[Any] = [k / self.hand_size for k in range(d + 1)]
         """A hand of k cards' value, k / hand size, as a float object (k up to the deck)."""
-        choices = [b + at["choice"] - 1 for b in bases]
-        self.shown = [a + b for a, b in zip(self.revealed, self.played, strict=True)]
-        """Per seat: where its card revealed sets 1 (revealed, and the played memory)."""
-        self.seen = [known + self.unseen + choices for known in self.known]
-        """Per seat: where its card revealed sets 0 (known in its hand, unseen, a choice)."""
+        self.unseen_elsewhere = [
+            [offset for offset, seat in zip(self.unseen, self.seats, strict=True) if seat != s]
+            for s in range(p)
+        ]
+        """Per seat: the `unseen` fields its card revealed clears (not its own row's: its
+        hand's cards are seen there)."""
+        self.known_cards: list[set[int]] = [set() for _ in range(p)]
+        """Per seat: the cards written as known in its hand (taken back from an X row)."""
+        self.marked = 0
+        """The turn's revealed cards from this one on (in queue order) are written as
+        revealed: the reveal leaves out those placed by the same move."""
+        self.placements = 0
+        """The turn's cards placed so far (a placement or a take: one per queue card, in
+        queue order)."""
         self.pending_at = [
             (
                 b + at["pending"],
@@ -139,10 +148,13 @@ class RowTracker(Tracker):
         self.scored = [self.scoring] * n
         self.flushed = [self.changes] * n
         self.x_row_now = [list(cards) for cards in game.x_rows]
+        self.known_cards = [set(cards) for cards in game.known]
+        self.marked = self.placements = game.placed
         self.totals = (-1, ())
 
     def _copy_state(self) -> None:
         self.x_row_now = [list(cards) for cards in self.x_row_now]
+        self.known_cards = [set(cards) for cards in self.known_cards]
         self.pending, self.pending_ones = list(self.pending), list(self.pending_ones)
         self.acting, self.turn, self.scored = list(self.acting), list(self.turn), list(self.scored)
 
@@ -217,19 +229,33 @@ class RowTracker(Tracker):
 
     def _reveal(self, game: RowGame) -> None:
         """The turn's choices are revealed: clear every choice and chosen flag; each card is
-        revealed, seen (not `unseen`), played (memory), no longer only known in its hand."""
+        played (memory), seen (not `unseen`), no longer known in its hand, and revealed
+        unless this move placed it already (then it would be written twice for nothing)."""
         mv = self.mv
         box, one, zero = self.box, self.one, self.zero
         queue = self.queue = game.queue
         self.events, self.done = game.events, 0
+        self.marked, self.placements = game.placed, 0
         for offset in self.all_chosen:
             mv[box[offset]] = zero
-        shown, seen = self.shown, self.seen
-        for card, s in queue:
-            for offset in shown[s]:
+        revealed, played, unseen = self.revealed, self.played, self.unseen_elsewhere
+        for k in range(len(queue)):
+            card, s = queue[k]
+            if k >= self.marked:
+                for offset in revealed[s]:
+                    mv[box[offset + card]] = one
+            for offset in played[s]:
                 mv[box[offset + card]] = one
-            for offset in seen[s]:
+            for offset in unseen[s]:
                 mv[box[offset + card]] = zero
+            choice = self.choice_at[s]
+            if choice >= 0:
+                mv[box[choice + card - 1]] = zero
+            known = self.known_cards[s]
+            if card in known:
+                known.discard(card)
+                for offset in self.known[s]:
+                    mv[box[offset + card]] = zero
 
     def _replay_events(self, game: RowGame) -> bool:
         """Write the turn's events not written yet (cards placed, rows taken, X cards);
@@ -277,8 +303,10 @@ class RowTracker(Tracker):
                             mv[box[offset + c]] = one
             for offset in rows_at:
                 mv[box[offset + first + card]] = one
-            for offset in revealed[seat]:
-                mv[box[offset + card]] = zero
+            if self.placements >= self.marked:  # written as revealed
+                for offset in revealed[seat]:
+                    mv[box[offset + card]] = zero
+            self.placements += 1
         self.done = len(events)
         for r in touched:
             cards = game.rows[r]
@@ -309,6 +337,7 @@ class RowTracker(Tracker):
         for offset in self.known[seat]:
             for c in back:
                 mv[box[offset + c]] = one
+        self.known_cards[seat].update(back)
         last = card / self.deck
         for offset in self.x_row_last[seat]:
             mv[box[offset]] = last
