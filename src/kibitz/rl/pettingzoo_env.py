@@ -10,7 +10,6 @@ the turn (only that it has chosen). Observations are dicts `{"observation": floa
 from __future__ import annotations
 
 import copy
-import random
 from collections.abc import Mapping
 from typing import Any, Self
 
@@ -28,6 +27,37 @@ Observation = dict[str, np.ndarray[Any, Any]]
 
 def agent_name(seat: int) -> str:
     return f"seat_{seat}"
+
+
+_MASK64 = (1 << 64) - 1
+
+
+class SeedStream:
+    """Kibitz seeds drawn one after another from a seed (SplitMix64: Steele, Lea and
+    Flood, 2014), the deals of an environment's resets. A seeded reset with a new
+    `random.Random` spent 3 µs seeding its Mersenne Twister, a tenth of a Kozel reset."""
+
+    def __init__(self, seed: int) -> None:
+        state = 0
+        seed = abs(seed)
+        while True:  # every bit of a seed of any size counts
+            state ^= seed & _MASK64
+            seed >>= 64
+            if not seed:
+                break
+            state = self._mix(state)
+        self.state = state
+
+    @staticmethod
+    def _mix(z: int) -> int:
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def draw(self) -> int:
+        """The next kibitz seed (`SEED_BITS` bits)."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        return self._mix(self.state) >> (64 - SEED_BITS)
 
 
 def observation_space(adapter: Adapter) -> spaces.Dict:
@@ -88,7 +118,7 @@ class SeatsEnv:
         self.action_spaces = {
             name: spaces.Discrete(self.adapter.num_actions) for name in self.possible_agents
         }
-        self._rng = random.Random(fresh_seed())
+        self._seeds = SeedStream(fresh_seed())
         self.tracker: Tracker = self.adapter.new_tracker(range(self.players))
         """Every seat's observation vector, kept up to date move by move."""
         self._steps = SeatSteps(self.adapter, self.tracker, np.frombuffer, np.int8)
@@ -109,8 +139,8 @@ class SeatsEnv:
         """A new game. `seed` makes it and every later unseeded one reproducible: each deal
         is drawn from a generator it seeds."""
         if seed is not None:
-            self._rng = random.Random(seed)
-        return self.adapter.new_game(self._rng.getrandbits(SEED_BITS))
+            self._seeds = SeedStream(seed)
+        return self.adapter.new_game(self._seeds.draw())
 
     def _begin(self, game: Game[Any]) -> None:
         """Take `game` on, every seat's memory starting from it."""
