@@ -121,7 +121,7 @@ class SeatsEnv:
         self._seeds = SeedStream(fresh_seed())
         self.tracker: Tracker = self.adapter.new_tracker(range(self.players))
         """Every seat's observation vector, kept up to date move by move."""
-        self._steps = SeatSteps(self.adapter, self.tracker, np.frombuffer, np.int8)
+        self._steps = SeatSteps(self.adapter, self.tracker, np.frombuffer, np.dtype(np.int8))
         """The per-step work (compiled): the game, observations, moves."""
 
     @property
@@ -177,7 +177,7 @@ class SeatsEnv:
         offset tables (see `copy_but`); the adapter, which never changes, is shared."""
         new: Self = copy_but(self, memo, ("tracker", "_steps"))
         new.tracker = self.tracker.copy()
-        new._steps = SeatSteps(self.adapter, new.tracker, np.frombuffer, np.int8)
+        new._steps = SeatSteps(self.adapter, new.tracker, np.frombuffer, np.dtype(np.int8))
         if self.game is not None:
             game = copy.deepcopy(self.game, memo)
             new.tracker.rebind(game)

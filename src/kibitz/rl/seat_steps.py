@@ -47,7 +47,7 @@ class SeatSteps:
         """Each seat's row of the tracker's array (a numpy array, copied for the caller)."""
         self.frombuffer = frombuffer
         self.int8 = int8
-        """`numpy.frombuffer` and `numpy.int8`: a mask, a new bytearray, is handed over as
+        """`numpy.frombuffer` and the int8 dtype: a mask, a new bytearray, is handed over as
         an int8 array on its memory (its writes cost less than a memoryview's, and no zeroed
         array is copied first)."""
         self.game: Game[Any] | None = None
