@@ -8,7 +8,7 @@ DEV := $(VENV)/.installed-dev
 # The install compiles the engines and the RL trackers (hatch_build.py): install again when
 # their sources change.
 ENGINES := src/kibitz/compiled.py $(wildcard src/kibitz/core/*.py src/kibitz/games/*/*.py) \
-	$(wildcard src/kibitz/rl/*.py src/kibitz/rl/adapters/*.py)
+	$(wildcard src/kibitz/rl/*.py src/kibitz/rl/adapters/*.py src/kibitz/rl/adapters/*.c)
 SAY_ENGINES := $(BIN)/python -c 'import kibitz; print("kibitz engines:", "compiled" if kibitz.compiled.active() else "pure Python")'
 
 .PHONY: run test lint typecheck pytest clean

@@ -28,23 +28,29 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 _SETUP = """
 import sys
-from setuptools import setup
+from setuptools import Extension, setup
 from mypyc.build import mypycify
 
 target, cache, *paths = sys.argv[1:]
 sys.argv[1:] = ["build_ext", "--inplace", "--build-temp", f"{target}/temp", "--build-lib", target]
+typed = [path for path in paths if path.endswith(".py")]
+written_in_c = [path for path in paths if path.endswith(".c")]
 setup(
     name="kibitz-engines",
     package_dir={"": "src"},
-    ext_modules=mypycify(
-        ["--cache-dir", cache, "--follow-imports=silent", *paths],
-        group_name="kibitz.compiled",
-        target_dir=target,
-    ),
+    ext_modules=[
+        *mypycify(
+            ["--cache-dir", cache, "--follow-imports=silent", *typed],
+            group_name="kibitz.compiled",
+            target_dir=target,
+        ),
+        *(Extension(path[4:-2].replace("/", "."), [path]) for path in written_in_c),
+    ],
 )
 """
-"""Runs in a child process: setuptools' build_ext with the C sources mypyc writes. The
-modules compiled are type-checked strictly; the modules they import but that are not compiled
+"""Runs in a child process: setuptools' build_ext with the C sources mypyc writes and the
+modules written in C (`src/kibitz/.../name.c` is module `kibitz....name`). The modules
+compiled are type-checked strictly; the modules they import but that are not compiled
 (kibitz.rl's adapters, which import numpy, absent from the build environment) only lend
 their types (`--follow-imports=silent`: a missing import there is no error)."""
 
@@ -62,7 +68,8 @@ class CompileEngines(BuildHookInterface):
             self.app.display_info(f"kibitz: {compiled.PURE_VARIABLE} is set: pure Python")
             return
         self.app.display_info("kibitz: compiling the engines with mypyc (about a minute)")
-        failure = _compile(Path(self.root), compiled.MODULES)
+        modules = (*compiled.MODULES, *compiled.EXTENSIONS)
+        failure = _compile(Path(self.root), [compiled.source(module) for module in modules])
         if failure:
             _clean(package)
             self.app.display_warning(
@@ -72,7 +79,7 @@ class CompileEngines(BuildHookInterface):
             return
         digests = {
             module: hashlib.sha256(compiled.source(module).read_bytes()).hexdigest()
-            for module in compiled.MODULES
+            for module in modules
         }
         compiled.MANIFEST.write_text(json.dumps({"modules": digests}, indent=1) + "\n")
         build_data["pure_python"] = False
@@ -107,9 +114,10 @@ def _clean(package: Path) -> None:
     (package / "compiled.json").unlink(missing_ok=True)
 
 
-def _compile(root: Path, modules: tuple[str, ...]) -> str | None:
-    """Compile `modules` in place; None on success, else what went wrong."""
-    paths = [str(Path("src", *module.split("."))) + ".py" for module in modules]
+def _compile(root: Path, sources: list[Path]) -> str | None:
+    """Compile the modules of `sources` (typed Python for mypyc, or C) in place; None on
+    success, else what went wrong."""
+    paths = [str(path.relative_to(root)) for path in sources]
     with tempfile.TemporaryDirectory(prefix="kibitz-mypyc-") as target:
         try:
             done = subprocess.run(

@@ -76,6 +76,11 @@ numpy: the build environment has none. Not the views' shapes (`view_types`): myp
 drop their TypedDicts' documentation, which the JSON Schema export reads; nor the options,
 records or the registry, which run once a game."""
 
+EXTENSIONS = ("kibitz.rl.adapters._writes",)
+"""Modules written in C (`_writes.c`: the trackers' writes of one value at many offsets),
+built with the compiled modules and used only with them: the pure-Python modules use their
+Python twins (`kibitz.rl.adapters.writes`)."""
+
 PURE_VARIABLE = "KIBITZ_PURE"
 """Set (to anything but empty) in the environment: run the pure-Python modules."""
 
@@ -86,8 +91,10 @@ _PACKAGE = Path(__file__).parent
 
 
 def source(module: str) -> Path:
-    """The `.py` file of module `module` of kibitz (one of `MODULES`, say)."""
-    return _PACKAGE.joinpath(*module.split(".")[1:]).with_suffix(".py")
+    """The source of module `module` of kibitz (one of `MODULES`, say): its `.py` file, or
+    for one of `EXTENSIONS` its `.c` file."""
+    suffix = ".c" if module in EXTENSIONS else ".py"
+    return _PACKAGE.joinpath(*module.split(".")[1:]).with_suffix(suffix)
 
 
 def digest(module: str) -> str:
@@ -101,7 +108,7 @@ class _Sources(importlib.abc.MetaPathFinder):
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
-        if not fullname.startswith("kibitz."):
+        if not fullname.startswith("kibitz.") or fullname in EXTENSIONS:
             return None
         file = source(fullname)
         return importlib.util.spec_from_file_location(fullname, file) if file.is_file() else None
@@ -115,7 +122,7 @@ def _reason_to_stay_pure() -> str | None:
         built = json.loads(MANIFEST.read_text(encoding="utf-8"))["modules"]
     except (OSError, ValueError, KeyError, TypeError):
         return "not compiled"
-    stale = [module for module in MODULES if built.get(module) != digest(module)]
+    stale = [module for module in (*MODULES, *EXTENSIONS) if built.get(module) != digest(module)]
     if stale:
         warnings.warn(
             f"kibitz: {source(stale[0])} changed since the engines were compiled: running the "

@@ -132,11 +132,9 @@ class KozelTracker(Tracker):
         acting = game.to_act()
         if acting != self.acting:
             for s in self.acting:
-                for offset in self.to_act[s]:
-                    mv[box[offset]] = zero
+                self.fill(mv, self.to_act[s], zero)
             for s in acting:
-                for offset in self.to_act[s]:
-                    mv[box[offset]] = one
+                self.fill(mv, self.to_act[s], one)
             self.acting = acting
 
     def _known(self, game: Kozel) -> None:
@@ -164,48 +162,35 @@ class KozelTracker(Tracker):
 
     def _play(self, game: Kozel, mover: int, move: KozelMove) -> None:
         """A lead, beat or discard that leaves the trick open."""
-        mv, cards = self.mv, move.cards
-        box, one, zero = self.box, self.one, self.zero
+        mv, cards, fill = self.mv, move.cards, self.fill
+        one, zero = self.one, self.zero
         public = type(move) is not Discard or self.shown
         own = self.own.get(mover)
         if own is not None:
             self.hands[self.index[mover]] = game.hands[mover]
             hand, mine, discards = own
-            for card in cards:
-                mv[box[hand + card]] = zero
+            self.fill_shifted(mv, cards, hand, zero)
             if not public:
-                for card in cards:
-                    mv[box[mine + card]] = one
-                    mv[box[discards + card]] = one
+                self.fill_shifted(mv, cards, mine, one)
+                self.fill_shifted(mv, cards, discards, one)
         if public:
-            for offset in self.trick_up[mover]:
-                for card in cards:
-                    mv[box[offset + card]] = one
+            self.fill_grid(mv, self.trick_up[mover], cards, one)
         else:
             self.down[mover] += move.count
-            value = self.down[mover] / 4
-            for offset in self.trick_down[mover]:
-                mv[box[offset]] = value
+            fill(mv, self.trick_down[mover], self.down[mover] / 4)
         if type(move) is not Discard:
             if self.top_seat >= 0:
-                for offset in self.top[self.top_seat]:
-                    mv[box[offset]] = zero
+                fill(mv, self.top[self.top_seat], zero)
             self.top_seat = mover
-            for offset in self.top[mover]:
-                mv[box[offset]] = one
-            count = count_of(game.top_mask) / 4
-            for offset in self.trick_count:
-                mv[box[offset]] = count
+            fill(mv, self.top[mover], one)
+            fill(mv, self.trick_count, count_of(game.top_mask) / 4)
         if type(move) is Lead and not game.takeover_open:
-            for offset in self.takeover_open:
-                mv[box[offset]] = zero
-        size = count_of(game.hands[mover]) / MAX_HAND
-        for offset in self.hand_sizes[mover]:
-            mv[box[offset]] = size
+            fill(mv, self.takeover_open, zero)
+        fill(mv, self.hand_sizes[mover], count_of(game.hands[mover]) / MAX_HAND)
 
     def _trick(self, game: Kozel) -> None:
         """The trick just ended (and a new one begins): its cards leave the table."""
-        mv, shown = self.mv, self.shown
+        mv, shown, fill, fill_grid = self.mv, self.shown, self.fill, self.fill_grid
         box, one, zero = self.box, self.one, self.zero
         trick = game.tricks[-1]
         self.tricks = len(game.tricks)
@@ -213,35 +198,24 @@ class KozelTracker(Tracker):
         for s, move in trick.plays:
             if type(move) is not Discard or shown:
                 self.points[team] += move.points
-                for offset in self.trick_up[s]:
-                    for card in move.cards:
-                        mv[box[offset + card]] = zero
-                for offset in self.seen:
-                    for card in move.cards:
-                        mv[box[offset + card]] = one
+                fill_grid(mv, self.trick_up[s], move.cards, zero)
+                fill_grid(mv, self.seen, move.cards, one)
             else:
                 own = self.own.get(s)
                 if own is not None:
-                    for card in move.cards:
-                        mv[box[own[1] + card]] = zero
-                        mv[box[own[2] + card]] = one
+                    self.fill_shifted(mv, move.cards, own[1], zero)
+                    self.fill_shifted(mv, move.cards, own[2], one)
         for s, count in enumerate(self.down):
             if count:
-                for offset in self.trick_down[s]:
-                    mv[box[offset]] = zero
+                fill(mv, self.trick_down[s], zero)
         self.down = [0, 0, 0, 0]
-        for offset in self.top[self.top_seat]:
-            mv[box[offset]] = zero
+        fill(mv, self.top[self.top_seat], zero)
         self.top_seat = -1
-        for offset in self.trick_count:
-            mv[box[offset]] = zero
-        for offset in self.takeover_open:
-            mv[box[offset]] = one
-        for offset in self.leader[self.leader_seat]:
-            mv[box[offset]] = zero
+        fill(mv, self.trick_count, zero)
+        fill(mv, self.takeover_open, one)
+        fill(mv, self.leader[self.leader_seat], zero)
         self.leader_seat = game.leader
-        for offset in self.leader[game.leader]:
-            mv[box[offset]] = one
+        fill(mv, self.leader[game.leader], one)
         for i, seat in enumerate(self.seats):  # the last card played, the cards drawn
             hand, before = game.hands[seat], self.hands[i]
             offset = self.own[seat][0] - 1  # card c is bit c: at offset + (bit length)
@@ -256,12 +230,8 @@ class KozelTracker(Tracker):
                 drawn ^= low
             self.hands[i] = hand
         for s, hand in enumerate(game.hands):
-            size = count_of(hand) / MAX_HAND
-            for offset in self.hand_sizes[s]:
-                mv[box[offset]] = size
-        stock = len(game.stock) / 20
-        for offset in self.stock:
-            mv[box[offset]] = stock
+            fill(mv, self.hand_sizes[s], count_of(hand) / MAX_HAND)
+        fill(mv, self.stock, len(game.stock) / 20)
         won, points = game.tricks_won, self.points
         for tricks_at, points_at, mine in self.team_values:
             mv[box[tricks_at]] = won[mine] / 9

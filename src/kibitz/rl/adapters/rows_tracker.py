@@ -177,12 +177,9 @@ class RowTracker(Tracker):
             if hand >= 0:
                 mv[box[hand + card - 1]] = zero
                 mv[box[self.choice_at[mover] + card - 1]] = zero if revealed else one
-            size = self.fractions[len(game.hands[mover])]
-            for offset in self.hand_sizes[mover]:
-                mv[box[offset]] = size
+            self.fill(mv, self.hand_sizes[mover], self.fractions[len(game.hands[mover])])
             if not revealed:  # chosen face down: no score changes (the card still counts)
-                for offset in self.chosen[mover]:
-                    mv[box[offset]] = one
+                self.fill(mv, self.chosen[mover], one)
                 self.changes += 1  # the seats to act
                 return
             self._reveal(game)
@@ -231,31 +228,26 @@ class RowTracker(Tracker):
         """The turn's choices are revealed: clear every choice and chosen flag; each card is
         played (memory), seen (not `unseen`), no longer known in its hand, and revealed
         unless this move placed it already (then it would be written twice for nothing)."""
-        mv = self.mv
+        mv, fill_shifted = self.mv, self.fill_shifted
         box, one, zero = self.box, self.one, self.zero
         queue = self.queue = game.queue
         self.events, self.done = game.events, 0
         self.marked, self.placements = game.placed, 0
-        for offset in self.all_chosen:
-            mv[box[offset]] = zero
+        self.fill(mv, self.all_chosen, zero)
         revealed, played, unseen = self.revealed, self.played, self.unseen_elsewhere
         for k in range(len(queue)):
             card, s = queue[k]
             if k >= self.marked:
-                for offset in revealed[s]:
-                    mv[box[offset + card]] = one
-            for offset in played[s]:
-                mv[box[offset + card]] = one
-            for offset in unseen[s]:
-                mv[box[offset + card]] = zero
+                fill_shifted(mv, revealed[s], card, one)
+            fill_shifted(mv, played[s], card, one)
+            fill_shifted(mv, unseen[s], card, zero)
             choice = self.choice_at[s]
             if choice >= 0:
                 mv[box[choice + card - 1]] = zero
             known = self.known_cards[s]
             if card in known:
                 known.discard(card)
-                for offset in self.known[s]:
-                    mv[box[offset + card]] = zero
+                fill_shifted(mv, self.known[s], card, zero)
 
     def _replay_events(self, game: RowGame) -> bool:
         """Write the turn's events not written yet (cards placed, rows taken, X cards);
@@ -268,7 +260,7 @@ class RowTracker(Tracker):
         if self.done == len(events):
             return False
         mv, d, rows_at, revealed = self.mv, self.deck, self.rows_at, self.revealed
-        box, one, zero = self.box, self.one, self.zero
+        fill_shifted, one, zero = self.fill_shifted, self.one, self.zero
         scored = False
         touched: list[int] = []
         event: Any
@@ -293,61 +285,41 @@ class RowTracker(Tracker):
             first = r * d
             if kind == "take":
                 taken = cast(Sequence[int], event["cards"])
-                for offset in rows_at:
-                    for c in taken:
-                        mv[box[offset + first + c]] = zero
+                for c in taken:
+                    fill_shifted(mv, rows_at, first + c, zero)
                 if not self.x_rows:  # 6 nimmt!: the taken cards go to the pile
                     scored = True
-                    for offset in self.piles[seat]:
-                        for c in taken:
-                            mv[box[offset + c]] = one
-            for offset in rows_at:
-                mv[box[offset + first + card]] = one
+                    self.fill_grid(mv, self.piles[seat], taken, one)
+            fill_shifted(mv, rows_at, first + card, one)
             if self.placements >= self.marked:  # written as revealed
-                for offset in revealed[seat]:
-                    mv[box[offset + card]] = zero
+                fill_shifted(mv, revealed[seat], card, zero)
             self.placements += 1
         self.done = len(events)
         for r in touched:
             cards = game.rows[r]
-            top, count = cards[-1] / d, len(cards) / self.limits[r]
-            for offset in self.row_last:
-                mv[box[offset + r]] = top
-            for offset in self.row_fill:
-                mv[box[offset + r]] = count
+            fill_shifted(mv, self.row_last, r, cards[-1] / d)
+            fill_shifted(mv, self.row_fill, r, len(cards) / self.limits[r])
         return scored
 
     def _x_card(self, game: RowGame, seat: int, card: int, packed: bool, back: list[int]) -> None:
         """`seat` laid X card `card` on its X row (a lower card packs the row onto the pile
         first); the other taken cards went back to its hand, known to all."""
-        mv = self.mv
-        box, one, zero = self.box, self.one, self.zero
+        mv, fill_grid = self.mv, self.fill_grid
+        one, zero = self.one, self.zero
         x_row = self.x_row_now[seat]
         if packed:
-            for offset in self.x_row_cards[seat]:
-                for c in x_row:
-                    mv[box[offset + c]] = zero
-            for offset in self.piles[seat]:
-                for c in x_row:
-                    mv[box[offset + c]] = one
+            fill_grid(mv, self.x_row_cards[seat], x_row, zero)
+            fill_grid(mv, self.piles[seat], x_row, one)
             x_row.clear()
         x_row.append(card)
-        for offset in self.x_row_cards[seat]:
-            mv[box[offset + card]] = one
-        for offset in self.known[seat]:
-            for c in back:
-                mv[box[offset + c]] = one
+        self.fill_shifted(mv, self.x_row_cards[seat], card, one)
+        fill_grid(mv, self.known[seat], back, one)
         self.known_cards[seat].update(back)
-        last = card / self.deck
-        for offset in self.x_row_last[seat]:
-            mv[box[offset]] = last
-        size = self.fractions[len(game.hands[seat])]
-        for offset in self.hand_sizes[seat]:
-            mv[box[offset]] = size
+        self.fill(mv, self.x_row_last[seat], card / self.deck)
+        self.fill(mv, self.hand_sizes[seat], self.fractions[len(game.hands[seat])])
         hand = self.hand_at[seat]
         if hand >= 0:
-            for c in back:
-                mv[box[hand + c - 1]] = one
+            self.fill_shifted(mv, back, hand - 1, one)
 
     def _over(self, game: RowGame) -> None:
         """The game ended with this move: the over flag, the final round's totals and
