@@ -40,42 +40,67 @@ target(PyObject *view, Py_ssize_t *length)
     return (float *)buffer->buf;
 }
 
-/* Item `index` of list or tuple `items` (a `PySequence_Fast` result) as an index. */
-static Py_ssize_t
-index_at(PyObject *items, Py_ssize_t index)
-{
-    return PyNumber_AsSsize_t(PySequence_Fast_GET_ITEM(items, index), PyExc_IndexError);
-}
+/* A call's target, value and offsets, read by `begin` (release the offsets with `end`). */
+typedef struct {
+    float *data;
+    Py_ssize_t length;
+    float value;
+    PyObject *offsets; /* a list or tuple (`PySequence_Fast`) */
+} Call;
 
-/* Store `value` at offset `at`, checked against `length`; -1 with an exception set. */
+/* Read `expected` arguments: the view first, the offsets second, the value last; -1 with an
+   exception set. */
 static int
-store(float *data, Py_ssize_t length, Py_ssize_t at, float value)
-{
-    if (at < 0 || at >= length) {
-        if (!PyErr_Occurred()) {
-            PyErr_Format(PyExc_IndexError, "offset %zd is outside the %zd values", at, length);
-        }
-        return -1;
-    }
-    data[at] = value;
-    return 0;
-}
-
-/* Check the argument count and read the value (the last argument). */
-static int
-value_of(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t expected, const char *name,
-         float *value)
+begin(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t expected, const char *name,
+      Call *call)
 {
     if (nargs != expected) {
         PyErr_Format(PyExc_TypeError, "%s() takes %zd arguments (%zd given)", name, expected,
                      nargs);
         return -1;
     }
-    double number = PyFloat_AsDouble(args[expected - 1]);
-    if (number == -1.0 && PyErr_Occurred()) {
+    double value = PyFloat_AsDouble(args[expected - 1]);
+    if (value == -1.0 && PyErr_Occurred()) {
         return -1;
     }
-    *value = (float)number;
+    call->value = (float)value;
+    call->data = target(args[0], &call->length);
+    if (call->data == NULL) {
+        return -1;
+    }
+    call->offsets = PySequence_Fast(args[1], "offsets must be a sequence");
+    return call->offsets == NULL ? -1 : 0;
+}
+
+static PyObject *
+end(Call *call, int failed)
+{
+    Py_DECREF(call->offsets);
+    if (failed) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* Store the value at every offset plus `shift`, each checked; -1 with an exception set. */
+static int
+store_shifted(Call *call, Py_ssize_t shift)
+{
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(call->offsets);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(call->offsets, i);
+        Py_ssize_t offset = PyNumber_AsSsize_t(item, PyExc_IndexError);
+        if (offset == -1 && PyErr_Occurred()) {
+            return -1;
+        }
+        Py_ssize_t at = offset + shift;
+        if (at < 0 || at >= call->length) {
+            PyErr_Format(PyExc_IndexError, "offset %zd is outside the %zd values", at,
+                         call->length);
+            return -1;
+        }
+        call->data[at] = call->value;
+    }
     return 0;
 }
 
@@ -86,28 +111,11 @@ static PyObject *
 fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    float value;
-    Py_ssize_t length;
-    if (value_of(args, nargs, 3, "fill", &value) < 0) {
+    Call call;
+    if (begin(args, nargs, 3, "fill", &call) < 0) {
         return NULL;
     }
-    float *data = target(args[0], &length);
-    if (data == NULL) {
-        return NULL;
-    }
-    PyObject *offsets = PySequence_Fast(args[1], "offsets must be a sequence");
-    if (offsets == NULL) {
-        return NULL;
-    }
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(offsets);
-    for (Py_ssize_t i = 0; i < count; i++) {
-        if (store(data, length, index_at(offsets, i), value) < 0) {
-            Py_DECREF(offsets);
-            return NULL;
-        }
-    }
-    Py_DECREF(offsets);
-    Py_RETURN_NONE;
+    return end(&call, store_shifted(&call, 0) < 0);
 }
 
 PyDoc_STRVAR(fill_shifted_doc,
@@ -118,34 +126,13 @@ static PyObject *
 fill_shifted(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    float value;
-    Py_ssize_t length;
-    if (value_of(args, nargs, 4, "fill_shifted", &value) < 0) {
-        return NULL;
-    }
-    float *data = target(args[0], &length);
-    if (data == NULL) {
+    Call call;
+    if (begin(args, nargs, 4, "fill_shifted", &call) < 0) {
         return NULL;
     }
     Py_ssize_t shift = PyNumber_AsSsize_t(args[2], PyExc_IndexError);
-    if (shift == -1 && PyErr_Occurred()) {
-        return NULL;
-    }
-    PyObject *offsets = PySequence_Fast(args[1], "offsets must be a sequence");
-    if (offsets == NULL) {
-        return NULL;
-    }
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(offsets);
-    for (Py_ssize_t i = 0; i < count; i++) {
-        Py_ssize_t offset = index_at(offsets, i);
-        if (store(data, length, offset == -1 && PyErr_Occurred() ? -1 : offset + shift, value)
-            < 0) {
-            Py_DECREF(offsets);
-            return NULL;
-        }
-    }
-    Py_DECREF(offsets);
-    Py_RETURN_NONE;
+    int failed = (shift == -1 && PyErr_Occurred()) || store_shifted(&call, shift) < 0;
+    return end(&call, failed);
 }
 
 PyDoc_STRVAR(fill_grid_doc,
@@ -156,41 +143,23 @@ static PyObject *
 fill_grid(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    float value;
-    Py_ssize_t length;
-    if (value_of(args, nargs, 4, "fill_grid", &value) < 0) {
-        return NULL;
-    }
-    float *data = target(args[0], &length);
-    if (data == NULL) {
-        return NULL;
-    }
-    PyObject *offsets = PySequence_Fast(args[1], "offsets must be a sequence");
-    if (offsets == NULL) {
+    Call call;
+    if (begin(args, nargs, 4, "fill_grid", &call) < 0) {
         return NULL;
     }
     PyObject *shifts = PySequence_Fast(args[2], "shifts must be a sequence");
     if (shifts == NULL) {
-        Py_DECREF(offsets);
-        return NULL;
+        return end(&call, 1);
     }
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(offsets);
+    int failed = 0;
     Py_ssize_t width = PySequence_Fast_GET_SIZE(shifts);
-    for (Py_ssize_t i = 0; i < count; i++) {
-        Py_ssize_t offset = index_at(offsets, i);
-        for (Py_ssize_t j = 0; j < width; j++) {
-            Py_ssize_t shift = index_at(shifts, j);
-            int failed = (offset == -1 || shift == -1) && PyErr_Occurred();
-            if (failed || store(data, length, offset + shift, value) < 0) {
-                Py_DECREF(offsets);
-                Py_DECREF(shifts);
-                return NULL;
-            }
-        }
+    for (Py_ssize_t j = 0; j < width && !failed; j++) {
+        Py_ssize_t shift = PyNumber_AsSsize_t(PySequence_Fast_GET_ITEM(shifts, j),
+                                              PyExc_IndexError);
+        failed = (shift == -1 && PyErr_Occurred()) || store_shifted(&call, shift) < 0;
     }
-    Py_DECREF(offsets);
     Py_DECREF(shifts);
-    Py_RETURN_NONE;
+    return end(&call, failed);
 }
 
 static PyMethodDef methods[] = {
