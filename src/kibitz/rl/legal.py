@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from kibitz.core import Game, IllegalMoveError, Move
 from kibitz.rl.numbering import FixedNumbering, Numbering
@@ -50,6 +50,10 @@ class LegalMoves:
         """`moves` is a listing handed out again."""
         self.before: tuple[Sequence[Move], list[int], bytearray | None] = ((), [], None)
         """`moves`, `actions` and `mask` of the listing before."""
+        self.taken = -1
+        """The index in `moves` of the move made from it (-1: none): a next listing that is
+        the same tuple without it (Goxeso's second card after the first) takes its numbers
+        and mask from this one's."""
         self.box: list[Any] = list(range(adapter.num_actions))
         """Every action number as an int object, and 1 as one, for the mask's writes (see
         `kibitz.rl.batch.Batch.box`)."""
@@ -71,10 +75,22 @@ class LegalMoves:
                 self.again = moves is before[0]
                 if self.again:
                     self.moves, self.actions, self.mask = before
+                elif self.taken >= 0 and without(moves, self.moves, self.taken):
+                    self._drop(self.taken)
+                    self.moves = moves
                 else:
                     self.moves = moves
                     self.actions = self.numbering.actions(game, seat, moves)
                     self.mask = None
+            self.taken = -1
+
+    def _drop(self, index: int) -> None:
+        """Number the listing that is this one without its move `index`."""
+        actions, mask = self.actions, self.mask
+        self.actions = actions[:index] + actions[index + 1 :]
+        if mask is not None:
+            mask = self.mask = mask.copy()
+            mask[self.box[actions[index]]] = 0
 
     def new_mask(self, game: Game[Any], seat: int) -> bytearray:
         """A new mask of `seat`'s legal actions (all 0 when it is not to act). A listing
@@ -103,10 +119,21 @@ class LegalMoves:
         for index, listed in enumerate(self.actions):
             if listed == action:
                 move: Move = game.apply_listed(seat, index)
+                self.taken = index
                 return move
         move = self.adapter.action_to_move(game, seat, action)
         game.apply(seat, move)  # refused: the move is not listed
         return move
+
+
+def without(moves: Sequence[Move], listing: Sequence[Move], index: int) -> bool:
+    """Whether `moves` is the tuple `listing` without its item `index`, item for item the
+    same objects (tuples only: compiled, a tuple's items are read directly, a `Sequence`'s
+    through the interpreter)."""
+    if type(moves) is not tuple or type(listing) is not tuple or len(moves) != len(listing) - 1:
+        return False
+    short, full = cast(tuple[Move, ...], moves), cast(tuple[Move, ...], listing)
+    return all(short[k] is full[k if k < index else k + 1] for k in range(len(short)))
 
 
 def action_number(action: Any) -> int:
