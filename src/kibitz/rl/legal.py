@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 class LegalMoves:
     """The legal moves of the seat and game last asked about, with their action numbers."""
 
-    def __init__(self, adapter: Adapter) -> None:
+    def __init__(self, adapter: Adapter, box: list[Any] | None = None) -> None:
         self.adapter = adapter
         self.numbering: Numbering = adapter.numbering
         self.by_move = isinstance(self.numbering, FixedNumbering)
@@ -54,9 +54,9 @@ class LegalMoves:
         """The index in `moves` of the move made from it (-1: none): a next listing that is
         the same tuple without it (Goxeso's second card after the first) takes its numbers
         and mask from this one's."""
-        self.box: list[Any] = list(range(adapter.num_actions))
+        self.box: list[Any] = list(range(adapter.num_actions)) if box is None else box
         """Every action number as an int object, and 1 as one, for the mask's writes (see
-        `kibitz.rl.batch.Batch.box`)."""
+        `kibitz.rl.batch.Batch.box`, which its games' listings share)."""
         self.one: Any = 1
 
     def list(self, game: Game[Any], seat: int) -> None:
@@ -102,12 +102,27 @@ class LegalMoves:
         if self.mask is not None:
             return self.mask.copy()
         mask = self.zeros.copy()
+        self._ones(mask)
+        return mask
+
+    def write(self, game: Game[Any], seat: int, row: memoryview) -> None:
+        """Write `seat`'s legal actions as 1s into zeroed `row`, a byte memoryview (none
+        when it is not to act); a mask kept is copied whole."""
+        if seat in game.to_act():
+            self.list(game, seat)
+            if self.mask is not None:
+                row[:] = self.mask
+            else:
+                self._ones(row)
+
+    def _ones(self, mask: Any) -> None:
+        """Set the listed actions to 1 in zeroed `mask` (a bytearray or a byte memoryview),
+        and keep a copy when the listing came again."""
         box, one = self.box, self.one
         for action in self.actions:
             mask[box[action]] = one
         if self.again:
-            self.mask = mask.copy()
-        return mask
+            self.mask = bytearray(mask)
 
     def play(self, game: Game[Any], seat: int, action: int) -> Move:
         """Make the move of `action` for `seat` in `game` and return it: by its index in the

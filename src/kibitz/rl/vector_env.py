@@ -57,10 +57,16 @@ GameParts = tuple[
     list[random.Random],
     list[Game[Any]],
     list[bool],
-    list[list[int]],
 ]
 """What the per-step loop holds of its games (a copy or a pickle carries them): each game's
-seat policies, tracker, generator, the game, whether it just ended, the learner's actions."""
+seat policies, tracker, generator, the game, whether it just ended (the learner's legal
+moves are listed again)."""
+
+
+def mask_rows(masks: np.ndarray[Any, Any]) -> list[memoryview]:
+    """Each row of the int8 mask array as a byte memoryview, which `Batch.write` writes 1s
+    into or copies a kept mask over."""
+    return [memoryview(row).cast("B") for row in masks]
 
 
 class KibitzVectorEnv(gymnasium.vector.VectorEnv):
@@ -111,7 +117,7 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         self._size = self.adapter.full_layout.size
         self._observations = np.zeros((num_envs, self._size), dtype=np.float32)
         self._masks = np.zeros((num_envs, self.adapter.num_actions), dtype=np.int8)
-        self._mask_rows = [memoryview(row) for row in self._masks]  # type: ignore[arg-type]
+        self._mask_rows = mask_rows(self._masks)
         self._seeds = random.Random(fresh_seed())
         # Each game's learner observation, kept up to date in its row of the array by a
         # tracker; all are copies of one, sharing its offset tables (`Tracker.copy`).
@@ -170,9 +176,9 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
         shared, and so is a function given as a seat policy (`deepcopy` copies a callable
         object, as any other)."""
         new: Self = copy_but(self, memo, ("_batch", "_mask_rows"))
-        policies, trackers, rngs, games, ended, actions = self._parts()
-        copied = deepcopy((policies, rngs, games, actions), memo)
-        new._home((copied[0], trackers, copied[1], copied[2], list(ended), copied[3]))
+        policies, trackers, rngs, games, ended = self._parts()
+        copied = deepcopy((policies, rngs, games), memo)
+        new._home((copied[0], trackers, copied[1], copied[2], list(ended)))
         return new
 
     def __getstate__(self) -> dict[str, Any]:
@@ -189,14 +195,14 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
 
     def _parts(self) -> GameParts:
         batch = self._batch
-        return (batch.policies, batch.trackers, batch.rngs, batch.games, batch.ended, batch.actions)
+        return (batch.policies, batch.trackers, batch.rngs, batch.games, batch.ended)
 
     def _home(self, parts: GameParts) -> None:
         """Build the per-step loop around the games' parts, each game's tracker a copy
         writing into its row of this environment's arrays (which hold its values already)
         and following its game."""
-        policies, trackers, rngs, games, ended, actions = parts
-        self._mask_rows = [memoryview(row) for row in self._masks]  # type: ignore[arg-type]
+        policies, trackers, rngs, games, ended = parts
+        self._mask_rows = mask_rows(self._masks)
         rows = self._observations
         homed = []
         for i, tracker in enumerate(trackers):
@@ -204,7 +210,7 @@ class KibitzVectorEnv(gymnasium.vector.VectorEnv):
             copied.rebind(games[i])
             homed.append(copied)
         batch = self._batch = Batch(self.adapter, self.seat, policies, homed)
-        batch.rngs, batch.games, batch.ended, batch.actions = rngs, games, ended, actions
+        batch.rngs, batch.games, batch.ended = rngs, games, ended
 
     # ----------------------------------------------------------------- Gymnasium API
 
