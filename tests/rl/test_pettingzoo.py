@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
@@ -18,6 +19,7 @@ from rl_configs import Config
 import kibitz.rl
 from kibitz.core import IllegalMoveError
 from kibitz.rl.adapters import rewards
+from kibitz.rl.pettingzoo_env import SeedStream
 
 
 def test_pettingzoo_api_test(config: Config) -> None:
@@ -166,3 +168,28 @@ def test_a_copy_plays_on_alone(config: Config, copier: Callable[[Any], Any]) -> 
         _random_step(twin, rng)
     assert env.game.to_state() == state
     assert (env.last()[0]["observation"] == before).all()
+
+
+def test_seeded_resets_draw_splitmix64() -> None:
+    """The deals' seeds are SplitMix64's outputs (its published first two from state 0, less
+    their lowest bit); every bit of a seed counts, and a numpy integer is a seed too."""
+    stream = SeedStream(0)
+    assert [stream.draw(), stream.draw()] == [0xE220A8397B1DCDAF >> 1, 0x6E789E6AA1B965F4 >> 1]
+    assert SeedStream(3).draw() != SeedStream(3 + (1 << 64)).draw()
+    assert SeedStream(np.int64(7)).draw() == SeedStream(7).draw()
+    env = kibitz.rl.make_env("kozel", players=4, series=False)
+    env.reset(seed=np.int64(7))
+    first = env.game
+    env.reset(seed=7)
+    assert first is not None and env.game is not None
+    assert first.seed == env.game.seed == SeedStream(7).draw()
+
+
+@pytest.mark.parametrize("seed", ["abc", 1.5, [1]])
+def test_a_seed_that_is_no_integer_is_refused(seed: Any) -> None:
+    env = kibitz.rl.make_env("xbere", players=3)
+    env.reset(seed=1)
+    game = env.game
+    with pytest.raises(ValueError, match="seed must be an integer"):
+        env.reset(seed=seed)
+    assert env.game is game

@@ -44,8 +44,9 @@ class LegalMoves:
         """The engine's listing numbered (held: no other object is taken for it)."""
         self.actions: list[int] = []
         self.mask: bytearray | None = None
-        """The mask of `actions`, kept once the listing comes again (kept at once, the
-        copy would cost the row games, whose listings never come again, 0.05 µs a step)."""
+        """The mask of `actions`, kept once the listing comes again or when it was derived
+        from a kept one (kept at once, the copy would cost the row games, whose listings
+        never come again, 0.05 µs a step)."""
         self.again = False
         """`moves` is a listing handed out again."""
         self.before: tuple[Sequence[Move], list[int], bytearray | None] = ((), [], None)

@@ -10,6 +10,7 @@ the turn (only that it has chosen). Observations are dicts `{"observation": floa
 from __future__ import annotations
 
 import copy
+import operator
 from collections.abc import Mapping
 from typing import Any, Self
 
@@ -38,8 +39,13 @@ class SeedStream:
     `random.Random` spent 3 µs seeding its Mersenne Twister, a tenth of a Kozel reset."""
 
     def __init__(self, seed: int) -> None:
+        """`seed`: an integer of any size (a numpy integer too); anything else is refused
+        with `ValueError` naming it."""
+        try:
+            seed = abs(operator.index(seed))
+        except TypeError:
+            raise ValueError(f"seed must be an integer, not {seed!r}") from None
         state = 0
-        seed = abs(seed)
         while True:  # every bit of a seed of any size counts
             state ^= seed & _MASK64
             seed >>= 64

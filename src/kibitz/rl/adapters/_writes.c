@@ -8,7 +8,8 @@ functions instead. `kibitz.rl.adapters.writes` holds the same functions in Pytho
 run wherever this extension is not built or the pure-Python modules run.
 
 Each function takes a memoryview of a writable, C-contiguous float32 buffer and checks every
-offset against its length (IndexError, nothing written past it).
+offset against its length: an offset outside it (a negative one too) raises IndexError and
+is not written (the offsets before it are).
 */
 
 #define PY_SSIZE_T_CLEAN

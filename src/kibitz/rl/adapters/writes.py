@@ -5,7 +5,9 @@ one value at the same field of every row, or one card in every row's block. Thro
 memoryview each write costs the interpreter's item assignment (about 18 ns, where the store
 itself takes a nanosecond), so where the engines run compiled these loops run in C
 (`_writes.c`, built beside them); here are the same functions in Python, which run with the
-pure-Python modules (`kibitz.compiled`), and which the tests hold the C ones to.
+pure-Python modules (`kibitz.compiled`), and which the tests hold the C ones to. The
+trackers' offsets always lie in the view; outside it, these index as a memoryview does (a
+negative offset counts from the end), where the C ones refuse any.
 """
 
 from __future__ import annotations
