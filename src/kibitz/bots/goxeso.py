@@ -76,6 +76,34 @@ _BETWEEN = {n: _between(n) for n in SIZES}
 a play-out): worked out once per board size."""
 
 
+class _Masks:
+    """The cells between two cells, and the cells on each side of a cell in its row and
+    column, as bit masks of cell indexes (bit `r * n + c`): a count of the cards there is one
+    `&` with the board's mask, where the aim counts lines for every unknown cell against
+    every target at every move of a play-out."""
+
+    def __init__(self, n: int) -> None:
+        self.index = {cell_name(r, c): r * n + c for r in range(n) for c in range(n)}
+        self.cells = n * n
+        self.between = [0] * (n**4)
+        for (a, b), cells in _BETWEEN[n].items():
+            mask = 0
+            for cell in cells:
+                mask |= 1 << self.index[cell]
+            self.between[self.index[a] * self.cells + self.index[b]] = mask
+        self.sides: list[tuple[int, int, int, int]] = []
+        for r in range(n):
+            for c in range(n):
+                left = sum(1 << (r * n + k) for k in range(c))
+                right = sum(1 << (r * n + k) for k in range(c + 1, n))
+                up = sum(1 << (k * n + c) for k in range(r))
+                down = sum(1 << (k * n + c) for k in range(r + 1, n))
+                self.sides.append((left, right, up, down))
+
+
+_MASKS = {n: _Masks(n) for n in SIZES}
+
+
 def _forgets(turn: int, cell: str, salt: int, chance: float) -> bool:
     """A reproducible coin for forgetting `cell` at `turn` (no generator needed, so that
     `observe` stays deterministic)."""
@@ -148,8 +176,15 @@ class Position:
         self.size = size
         self.classic = classic
         self.between = _BETWEEN[size]
+        self.masks = _MASKS[size]
         self.coords = coords
         """Every cell on the board (a card lies there) by name: (row, column)."""
+        index = self.masks.index
+        occupied = 0
+        for cell in coords:
+            occupied |= 1 << index[cell]
+        self.occupied = occupied
+        """The cells on the board as a bit mask (`_Masks`)."""
         self.cells: list[str] = list(coords)
         self.known = known
         """The remembered face of each cell on the board the seat knows."""
@@ -281,11 +316,14 @@ class Position:
         card of its row or column it takes every card between)."""
         if self.classic:
             return self.unknown[rng.randrange(len(self.unknown))]
-        targets = [c for c, f in self.known.items() if not self.holders.get(f)]
+        index, between, cells = self.masks.index, self.masks.between, self.masks.cells
+        occupied = self.occupied
+        targets = [index[c] for c, f in self.known.items() if not self.holders.get(f)]
         jokers = joker_weight * self.unseen_jokers()
         scored = []
         for cell in self.unknown:
-            aim: float = sum(len(self.line(cell, t)) for t in targets)
+            row = index[cell] * cells
+            aim: float = sum((between[row + t] & occupied).bit_count() for t in targets)
             if jokers:
                 aim += jokers * self.longest_line(cell)
             scored.append((aim, rng.random(), cell))
@@ -294,16 +332,11 @@ class Position:
     def longest_line(self, cell: str) -> int:
         """The most cards a match of `cell` could take between: the cards between it and
         the farthest card on the board in its row or column."""
-        row, column = self.coords[cell]
-        left = right = up = down = 0
-        for r, c in self.coords.values():
-            if r == row:
-                left += c < column
-                right += c > column
-            elif c == column:
-                up += r < row
-                down += r > row
-        return max(0, left - 1, right - 1, up - 1, down - 1)
+        occupied = self.occupied
+        most = max(
+            (side & occupied).bit_count() for side in self.masks.sides[self.masks.index[cell]]
+        )
+        return max(0, most - 1)
 
     def claimable(self) -> list[str]:
         """Known cards whose mate the seat's side holds alone: turned in a miss, it is
