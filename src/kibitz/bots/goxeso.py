@@ -533,6 +533,11 @@ class HardBot(MemoryBot):
             ] or [c for c in p.known if c != first and not p.gives_away(c)]
             if quiet:
                 return min(quiet, key=lambda c: (self.swap_risk(p, first, c), c))
+        if self.careful and others:
+            # No known card to hide behind: a new card, in the longest line with the first,
+            # so that a match (its mate, or a joker) takes the most: +0.65 +- 0.35 and +0.91
+            # +- 0.35 points against `greedy` at 6x6 over two sets of 60,000 paired games.
+            return max(others, key=lambda c: (len(p.line(first, c)), rng.random()))
         if others:
             return _pick(others, rng)
         rest = [c for c in p.cells if c != first]
