@@ -18,10 +18,10 @@ the views of its own decisions learns what the last turn before each of them sho
   card one it can claim (its mate is reserved by its side: the claim completes the pair);
   else, while a new card is a joker with more than 8% chance, a new card in the longest
   line with the first (a joker is a sure match and a capture, and a joker fewer for the
-  next player); else
-  a known card that tells the next player nothing, rather than a new card that may show the
-  mate of a known card to the next player; a swap that would lay a known pair in a long line
-  for the next opponent is avoided. In the exchange phase it trades only when more than
+  next player); else a known card that tells the next player nothing, rather than a new card
+  that may show the mate of a known card to the next player (a swap that would lay a known
+  pair in a long line for the next opponent is avoided); with no such card, again a new card
+  in the longest line with the first. In the exchange phase it trades only when more than
   two sides play (a trade gives both sides a pair). With an iteration budget (`hard@48`)
   it weighs its second cards by play-outs of itself (`goxeso_rollout`).
 """
