@@ -154,3 +154,17 @@ def test_hard_takes_a_known_card_with_a_joker_rather_than_an_unknown_one() -> No
     assert hard.memory.known == {"a4": "1", "a1": "5", "d4": "J"}
     move = hard.choose(game.view(1), game.legal_moves(1), random.Random(0))
     assert str(move) == "flip a4"
+
+
+def test_hard_turns_a_new_card_in_the_longest_line_when_no_known_card_can_hide() -> None:
+    # Seat 0 takes both jokers (a3, d4): no joker to hunt and no card known. After seat 1's
+    # first card (c2) a new second card is all there is; the one in the longest line with c2
+    # (a2 or c4, one card between) takes the most if it is the mate, whatever the generator.
+    for seed in range(20):
+        game = make("goxeso", players=2, seed=0, setup=BOARD, size=4)
+        hard = make_bot("goxeso", "hard")
+        for seat, cell in ((0, "a3"), (0, "d4"), (1, "c2")):
+            game.apply(seat, f"flip {cell}")
+            hard.observe(game.view(1))
+        move = hard.choose(game.view(1), game.legal_moves(1), random.Random(seed))
+        assert str(move)[5:] in ("a2", "c4"), seed
