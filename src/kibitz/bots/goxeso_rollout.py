@@ -137,8 +137,8 @@ class PlayOuts:
         out = [planned]
         others = [c for c in p.unknown if c != first]
         if others:
-            out.append(max(others, key=lambda c: (len(p.line(first, c)), c)))
-            out.append(min(others, key=lambda c: (len(p.line(first, c)), c)))
+            out.append(max(others, key=lambda c: (p.line_count(first, c), c)))
+            out.append(min(others, key=lambda c: (p.line_count(first, c), c)))
         quiet = [c for c in p.known if c != first and not p.gives_away(c)]
         if quiet:
             out.append(min(quiet, key=lambda c: (bot.swap_risk(p, first, c), c)))
