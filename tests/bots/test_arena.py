@@ -84,6 +84,20 @@ def test_the_command_is_reproducible_across_jobs_and_draws_a_plot(
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_jobs_run_where_threads_have_no_signal_masks(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Windows has no `pthread_sigmask` or `sigpending`: `--jobs` still plays every game,
+    the same as one process."""
+    args = ["arena", "xbere", "--bots", "medium,easy,random", "--games", "6", "--seed", "4"]
+    assert main(args) == 0
+    one = capsys.readouterr().out
+    for name in ("pthread_sigmask", "sigpending", "sigwait"):
+        monkeypatch.delattr(signal, name)
+    assert main([*args, "--jobs", "2"]) == 0
+    assert _table(capsys.readouterr().out) == _table(one)
+
+
 def test_the_command_passes_rule_options_and_refuses_bad_lineups(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -65,15 +65,18 @@ def _results(
     # Ctrl+C is left to this process: the workers ignore it, and this one stops them
     # (`terminate`) as it leaves. With the pool's threads about, a SIGINT can go unnoticed
     # by the interpreter for a long time (once in CI a run went on for 30 s after Ctrl+C;
-    # the signal may land in one of the pool's threads, which cannot handle it). So SIGINT
-    # stays blocked in every thread while the pool runs, and this loop looks for it between
-    # results, waiting for each a moment at a time (a game may take minutes, for some bots).
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    # the signal may land in one of the pool's threads, which cannot handle it). So where
+    # threads have signal masks (Unix), SIGINT stays blocked in every thread while the pool
+    # runs, and this loop looks for it between results, waiting for each a moment at a time
+    # (a game may take minutes, for some bots). Elsewhere (Windows) Ctrl+C reaches this
+    # thread as KeyboardInterrupt, between those moments.
+    masks = hasattr(signal, "pthread_sigmask")
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masks else set()
     try:
         with multiprocessing.Pool(jobs, initializer=signal.signal, initargs=IGNORE_CTRL_C) as pool:
             results = pool.imap(task, range(games))
             while True:
-                if signal.SIGINT in signal.sigpending():
+                if masks and signal.SIGINT in signal.sigpending():
                     signal.sigwait({signal.SIGINT})  # taken, so it is not delivered again
                     raise KeyboardInterrupt
                 try:
@@ -83,7 +86,8 @@ def _results(
                 except StopIteration:
                     return
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        if masks:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 def ratings(
