@@ -537,7 +537,9 @@ class HardBot(MemoryBot):
         hunting = self.careful and others and p.unseen_jokers() > self.hunt * len(others)
         if self.careful and others and not hunting and p.open_mates(first) > self.open_limit:
             quiet = [
-                c for c in p.known if c != first and not p.gives_away(c) and not p.line(first, c)
+                c
+                for c in p.known
+                if c != first and not p.gives_away(c) and not p.line_count(first, c)
             ] or [c for c in p.known if c != first and not p.gives_away(c)]
             if quiet:
                 return min(quiet, key=lambda c: (self.swap_risk(p, first, c), c))
